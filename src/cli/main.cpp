@@ -1,0 +1,61 @@
+// gamerec: validate, replay and continue board-game records.
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+
+#include "cli/commands.h"
+
+namespace {
+
+int run(int argc, char** argv) {
+  using namespace gamerec::cli;
+  CLI::App app{"gamerec: validate, replay and continue board-game records"};
+  app.require_subcommand(1);
+  // Common options may stand before or after the subcommand.
+  app.fallthrough();
+  CommonOptions common;
+  app.add_option("--game", common.game, "Force the game (see 'gamerec games')");
+  app.add_option("--variant", common.variants, "Override a rule option: KEY=VALUE (repeatable)");
+  app.add_option("--formats", common.formats_dir, "Load extra game definitions from DIR");
+  app.add_option("--lang", common.language, "Message language")->check(CLI::IsMember({"en", "es"}));
+  app.add_option("--color", common.color, "Colours: auto (a terminal without NO_COLOR), always, never")
+      ->check(CLI::IsMember({"auto", "always", "never"}));
+  app.add_option("--format", common.format, "Output of validate: text or json (JSON Lines)")
+      ->check(CLI::IsMember({"text", "json"}));
+
+  std::vector<Command> commands = {add_validate_command(app), add_replay_command(app),
+                                   add_play_command(app), add_games_command(app),
+                                   add_perft_command(app)};
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    app.exit(e);  // prints the message and a pointer to --help
+    return kExitUsage;
+  }
+
+  auto context = Context::make(common, Streams{std::cin, std::cout, std::cerr});
+  if (auto* error = std::get_if<std::string>(&context)) {
+    std::cerr << "gamerec: " << *error << '\n';
+    return kExitUsage;
+  }
+  for (const Command& command : commands) {
+    if (command.app->parsed()) return command.run(std::get<Context>(context));
+  }
+  return kExitUsage;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::ios::sync_with_stdio(false);
+  try {
+    return run(argc, argv);
+  } catch (const std::exception& e) {
+    std::cerr << "gamerec: internal error: " << e.what() << '\n';
+    return gamerec::cli::kExitUsage;
+  }
+}

@@ -1,0 +1,81 @@
+// gamerec replay FILE: the position after each move (--step waits for Enter
+// between moves; --to N prints only the position after move N).
+#include <fmt/format.h>
+
+#include <istream>
+#include <ostream>
+
+#include "cli/commands.h"
+#include "cli/report.h"
+#include "ui/board_view.h"
+
+namespace gamerec::cli {
+namespace {
+
+struct ReplayOptions {
+  std::string file;
+  bool step = false;
+  std::optional<int> to;
+};
+
+void print_position(const Context& context, const Game& game, const State& state) {
+  context.out() << ui::render_board(state.view(kNoSide), game.definition(),
+                                    context.messages().language(), context.palette())
+                << status_line(context, game, state) << "\n\n";
+}
+
+int replay(const Context& context, const ReplayOptions& options) {
+  const std::string file = display_name(options.file);
+  auto opened = open_record(options.file, context.catalogue(), context.game_choice());
+  if (auto* error = std::get_if<FileError>(&opened)) {
+    context.err() << file_error_line(file, *error) << '\n';
+    return kExitUsage;
+  }
+  auto& record = std::get<OpenedRecord>(opened);
+  const Game& game = *record.game;
+  auto state = game.new_state();
+  if (!options.to || *options.to == 0) {
+    context.out() << "Start\n";
+    print_position(context, game, *state);
+  }
+  // The side that made a move is known only before it is applied.
+  Side mover = state->to_move();
+  RunResult run = run_moves(*record.reader, game, *state, [&](const RecordLine& line, const Move&, const State& after) {
+    const int number = after.moves_played();
+    if (!options.to || *options.to == number) {
+      context.out() << fmt::format("Move {}: {} ({})\n", number, printable(line.text),
+                                   side_display(context, game, mover));
+      print_position(context, game, after);
+      if (options.step) {
+        context.out().flush();
+        std::string ignored;
+        std::getline(context.in(), ignored);
+      }
+    }
+    mover = after.to_move();
+  });
+  if (run.error) {
+    context.err() << error_line(file, *run.error, error_message(context, game, *state, *run.error)) << '\n';
+    return kExitInvalid;
+  }
+  if (options.to && *options.to > run.moves) {
+    context.err() << fmt::format("{}: the record has {} moves; there is no move {}\n", file, run.moves,
+                                 *options.to);
+    return kExitUsage;
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+Command add_replay_command(CLI::App& app) {
+  auto options = std::make_shared<ReplayOptions>();
+  CLI::App* command = app.add_subcommand("replay", "Print the position after each move of a record");
+  command->add_option("file", options->file, "Record file ('-' for standard input)")->required();
+  command->add_flag("--step", options->step, "Wait for Enter between moves");
+  command->add_option("--to", options->to, "Print only the position after move N (0: the start)")
+      ->check(CLI::NonNegativeNumber);
+  return {command, [options](const Context& context) { return replay(context, *options); }};
+}
+
+}  // namespace gamerec::cli

@@ -1,0 +1,76 @@
+#include "cli/report.h"
+
+#include <fmt/format.h>
+
+namespace gamerec::cli {
+
+std::string printable(std::string_view text) {
+  constexpr std::size_t kShown = 40;
+  std::string out;
+  for (std::size_t i = 0; i < text.size() && i < kShown; ++i) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    if (byte < 0x20 || byte >= 0x7f) out += fmt::format("\\x{:02X}", byte);
+    else out += static_cast<char>(byte);
+  }
+  if (text.size() > kShown) out += "...";
+  return out;
+}
+
+std::string side_id(const Game& game, Side side) {
+  const auto& sides = game.definition().sides;
+  if (side < 0 || side >= static_cast<int>(sides.size())) return "";
+  return sides[static_cast<std::size_t>(side)];
+}
+
+std::string result_id(const Game& game, const Outcome& outcome) {
+  if (outcome.winners.empty()) return "draw";
+  std::string text;
+  for (Side side : outcome.winners) text += (text.empty() ? "" : "+") + side_id(game, side);
+  return text;
+}
+
+std::string side_display(const Context& context, const Game& game, Side side) {
+  return context.messages().side_name(side_id(game, side));
+}
+
+std::string status_line(const Context& context, const Game& game, const State& state) {
+  const Messages& messages = context.messages();
+  if (!state.is_over()) {
+    return messages.text("ui.to-move", {{"side", side_display(context, game, state.to_move())},
+                                        {"number", std::to_string(state.moves_played() + 1)}});
+  }
+  const Outcome outcome = state.outcome();
+  const std::string moves = std::to_string(state.moves_played());
+  if (outcome.winners.empty()) return messages.text("ui.finished-draw", {{"moves", moves}});
+  std::string winner;
+  for (Side side : outcome.winners) winner += (winner.empty() ? "" : "+") + side_display(context, game, side);
+  return messages.text("ui.finished-win", {{"winner", winner}, {"moves", moves}});
+}
+
+std::string error_message(const Context& context, const Game& game, const State& state,
+                          const RecordError& error) {
+  const Messages& messages = context.messages();
+  std::string where;
+  if (state.is_over()) {
+    where = status_line(context, game, state);
+  } else {
+    where = messages.text("context", {{"side", side_display(context, game, state.to_move())},
+                                      {"number", std::to_string(state.moves_played() + 1)}});
+  }
+  return fmt::format("{}: {} ({})", printable(error.move),
+                     messages.error_reason(error.error, game.definition()), where);
+}
+
+std::string error_line(std::string_view file, const RecordError& error, std::string_view message) {
+  return fmt::format("{}:{}:{}: error[{}]: {}", file, error.line, error.column,
+                     code_name(error.error.code), message);
+}
+
+std::string file_error_line(std::string_view file, const FileError& error) {
+  if (error.line > 0) return fmt::format("{}:{}: error[{}]: {}", file, error.line, error.code, error.message);
+  return fmt::format("{}: error[{}]: {}", file, error.code, error.message);
+}
+
+std::string display_name(const std::string& path) { return path == "-" ? "<stdin>" : path; }
+
+}  // namespace gamerec::cli

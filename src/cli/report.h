@@ -1,0 +1,34 @@
+#pragma once
+// Words and lines the subcommands share: error lines, side names, status.
+#include <string>
+#include <string_view>
+
+#include "cli/context.h"
+#include "core/game.h"
+
+namespace gamerec::cli {
+
+// A move's text made safe to print: control and non-ASCII bytes as \xNN,
+// cut to a readable length (binary junk must not reach the terminal raw).
+std::string printable(std::string_view text);
+
+// "8F-5C: path blocked at 7E (Red to move, move 7)"; `state` is the
+// position the move was tried in.
+std::string error_message(const Context& context, const Game& game, const State& state,
+                          const RecordError& error);
+// "file:7:1: error[blocked-path]: <message>"
+std::string error_line(std::string_view file, const RecordError& error, std::string_view message);
+std::string file_error_line(std::string_view file, const FileError& error);
+
+// Side ids as in JSON: "red"; a team "yellow+red"; "draw".
+std::string side_id(const Game& game, Side side);
+std::string result_id(const Game& game, const Outcome& outcome);
+// Localised: "Red", "Yellow+Red".
+std::string side_display(const Context& context, const Game& game, Side side);
+// "Red to move, move 7" or "Game over: Yellow+Red wins after 40 moves".
+std::string status_line(const Context& context, const Game& game, const State& state);
+
+// The name a path is shown by ("-" is standard input).
+std::string display_name(const std::string& path);
+
+}  // namespace gamerec::cli

@@ -1,0 +1,22 @@
+#pragma once
+// Turns formats/<game>.yaml documents into GameDefinitions: the one place
+// where game definitions meet yaml-cpp.
+#include <map>
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include "core/options.h"
+
+namespace gamerec {
+
+using DefinitionMap = std::map<std::string, GameDefinition, std::less<>>;
+
+// Adds the definition in `yaml_text` to `definitions`. A document whose name
+// is already defined overrides fields of that definition; one with
+// `extends: BASE` starts from BASE under a new name. Returns an error
+// sentence (prefixed by `source`) on malformed YAML or unknown keys.
+std::optional<std::string> load_definition(std::string_view yaml_text, std::string_view source,
+                                           DefinitionMap& definitions);
+
+}  // namespace gamerec

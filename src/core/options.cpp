@@ -1,0 +1,141 @@
+#include "core/options.h"
+
+#include <charconv>
+#include <stdexcept>
+
+namespace gamerec {
+namespace {
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+std::optional<int> parse_int(std::string_view text) {
+  text = trim(text);
+  int value = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size() || text.empty()) return std::nullopt;
+  return value;
+}
+
+std::string range_text(const OptionSpec& spec) {
+  if (spec.min && spec.max) return " from " + std::to_string(*spec.min) + " to " + std::to_string(*spec.max);
+  if (spec.min) return " of at least " + std::to_string(*spec.min);
+  if (spec.max) return " of at most " + std::to_string(*spec.max);
+  return "";
+}
+
+bool in_range(const OptionSpec& spec, int value) {
+  return (!spec.min || value >= *spec.min) && (!spec.max || value <= *spec.max);
+}
+
+}  // namespace
+
+std::string_view option_type_name(OptionType type) {
+  switch (type) {
+    case OptionType::kBool: return "bool";
+    case OptionType::kInt: return "int";
+    case OptionType::kIntList: return "int list";
+    case OptionType::kString: return "string";
+  }
+  return "?";
+}
+
+std::string option_value_text(const OptionValue& value) {
+  if (const bool* b = std::get_if<bool>(&value)) return *b ? "true" : "false";
+  if (const int* i = std::get_if<int>(&value)) return std::to_string(*i);
+  if (const auto* list = std::get_if<std::vector<int>>(&value)) {
+    std::string text;
+    for (int v : *list) text += (text.empty() ? "" : ",") + std::to_string(v);
+    return text;
+  }
+  return std::get<std::string>(value);
+}
+
+std::variant<OptionValue, std::string> parse_option_value(const OptionSpec& spec,
+                                                          std::string_view text) {
+  text = trim(text);
+  const std::string quoted = "'" + std::string(text) + "'";
+  switch (spec.type) {
+    case OptionType::kBool:
+      if (text == "true" || text == "yes" || text == "on" || text == "1") return OptionValue{true};
+      if (text == "false" || text == "no" || text == "off" || text == "0") return OptionValue{false};
+      return spec.name + " takes true or false, not " + quoted;
+    case OptionType::kInt: {
+      auto value = parse_int(text);
+      if (!value || !in_range(spec, *value))
+        return spec.name + " takes a whole number" + range_text(spec) + ", not " + quoted;
+      return OptionValue{*value};
+    }
+    case OptionType::kIntList: {
+      std::vector<int> list;
+      std::string_view rest = text;
+      while (!rest.empty()) {
+        auto comma = rest.find(',');
+        auto value = parse_int(rest.substr(0, comma));
+        if (!value || !in_range(spec, *value))
+          return spec.name + " takes a comma-separated list of whole numbers" + range_text(spec) +
+                 ", not " + quoted;
+        list.push_back(*value);
+        rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
+      }
+      if (list.empty()) return spec.name + " takes a non-empty list such as 4,3,3,2";
+      return OptionValue{std::move(list)};
+    }
+    case OptionType::kString:
+      return OptionValue{std::string(text)};
+  }
+  return std::string("unknown option type");
+}
+
+const OptionSpec* GameDefinition::find_option(std::string_view option_name) const {
+  for (const auto& spec : options) {
+    if (spec.name == option_name) return &spec;
+  }
+  return nullptr;
+}
+
+std::string GameDefinition::option_names() const {
+  if (options.empty()) return "(none)";
+  std::string names;
+  for (const auto& spec : options) names += (names.empty() ? "" : ", ") + spec.name;
+  return names;
+}
+
+const OptionValue& RuleOptions::at(std::string_view name) const {
+  auto it = values_.find(name);
+  // A rules core asking for an option its YAML does not declare is a
+  // programming error, not bad input.
+  if (it == values_.end()) throw std::logic_error("undeclared rule option: " + std::string(name));
+  return it->second;
+}
+
+bool RuleOptions::get_bool(std::string_view name) const { return std::get<bool>(at(name)); }
+int RuleOptions::get_int(std::string_view name) const { return std::get<int>(at(name)); }
+const std::vector<int>& RuleOptions::get_int_list(std::string_view name) const {
+  return std::get<std::vector<int>>(at(name));
+}
+const std::string& RuleOptions::get_string(std::string_view name) const {
+  return std::get<std::string>(at(name));
+}
+
+std::variant<RuleOptions, std::string> resolve_options(
+    const GameDefinition& definition, const std::vector<OptionOverride>& overrides) {
+  RuleOptions options;
+  for (const auto& spec : definition.options) options.set(spec.name, spec.default_value);
+  for (const auto& override_ : overrides) {
+    const OptionSpec* spec = definition.find_option(override_.key);
+    if (spec == nullptr) {
+      return "unknown option '" + override_.key + "' for " + definition.name +
+             "; valid options: " + definition.option_names();
+    }
+    auto value = parse_option_value(*spec, override_.value);
+    if (auto* error = std::get_if<std::string>(&value)) return *error;
+    options.set(spec->name, std::get<OptionValue>(std::move(value)));
+  }
+  return options;
+}
+
+}  // namespace gamerec

@@ -1,0 +1,76 @@
+#pragma once
+// Rule options as neutral, typed data. The YAML in formats/ is turned into
+// these types once (core/definition_loader); rules code reads a RuleOptions
+// and never sees YAML.
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+#include <vector>
+
+namespace gamerec {
+
+enum class OptionType { kBool, kInt, kIntList, kString };
+std::string_view option_type_name(OptionType type);
+
+using OptionValue = std::variant<bool, int, std::vector<int>, std::string>;
+std::string option_value_text(const OptionValue& value);  // "true", "4,3,3,2"
+
+struct OptionSpec {
+  std::string name;
+  OptionType type = OptionType::kBool;
+  OptionValue default_value;
+  std::optional<int> min;  // for ints and each element of an int list
+  std::optional<int> max;
+  std::string description;
+};
+
+// Parses the text form of a value ("false", "6", "4,3,3,2") against a spec.
+// On failure returns a sentence saying what was expected.
+std::variant<OptionValue, std::string> parse_option_value(const OptionSpec& spec,
+                                                          std::string_view text);
+
+// What a game definition (formats/<game>.yaml) says, minus the YAML.
+struct GameDefinition {
+  std::string name;         // e.g. "chaturanga", or a user's variant name
+  std::string engine;       // the rules core that runs it
+  std::string title;        // one line for `gamerec games`
+  std::vector<std::string> extensions;  // without the dot
+  std::vector<std::string> sides;       // ids in turn order: "yellow", ...
+  std::string example;                  // a move in this game's notation
+  std::map<std::string, std::string> piece_letters;  // language -> letters
+  std::vector<OptionSpec> options;
+
+  const OptionSpec* find_option(std::string_view option_name) const;
+  std::string option_names() const;  // "castling, seeds" for error messages
+};
+
+// Resolved option values for one game: defaults plus overrides.
+class RuleOptions {
+ public:
+  bool get_bool(std::string_view name) const;
+  int get_int(std::string_view name) const;
+  const std::vector<int>& get_int_list(std::string_view name) const;
+  const std::string& get_string(std::string_view name) const;
+  void set(const std::string& name, OptionValue value) { values_[name] = std::move(value); }
+  const std::map<std::string, OptionValue, std::less<>>& values() const { return values_; }
+
+ private:
+  const OptionValue& at(std::string_view name) const;
+  std::map<std::string, OptionValue, std::less<>> values_;
+};
+
+// One `KEY=VALUE` override, from --variant or a record header.
+struct OptionOverride {
+  std::string key;
+  std::string value;
+};
+
+// Defaults of `definition` with `overrides` applied in order. An unknown key
+// or a bad value gives an error sentence that names the valid choices.
+std::variant<RuleOptions, std::string> resolve_options(
+    const GameDefinition& definition, const std::vector<OptionOverride>& overrides);
+
+}  // namespace gamerec

@@ -1,0 +1,234 @@
+#include "core/record_reader.h"
+
+#include <unistd.h>
+#include <yaml-cpp/yaml.h>
+
+#include <cerrno>
+#include <cstring>
+
+namespace gamerec {
+namespace {
+
+constexpr std::size_t kBufferSize = 1 << 20;
+constexpr std::string_view kBom = "\xEF\xBB\xBF";
+
+bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && is_blank(s.front())) s.remove_prefix(1);
+  while (!s.empty() && is_blank(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+std::string yaml_text(const YAML::Node& node) {
+  if (node.IsSequence()) {
+    std::string text;
+    for (const auto& item : node) text += (text.empty() ? "" : ",") + item.as<std::string>();
+    return text;
+  }
+  return node.as<std::string>();
+}
+
+}  // namespace
+
+LineSource::LineSource(int fd, bool owns_fd)
+    : fd_(fd), owns_fd_(owns_fd), buffer_(kBufferSize + kMaxLineLength) {}
+
+LineSource::~LineSource() {
+  if (owns_fd_ && fd_ >= 0) ::close(fd_);
+}
+
+bool LineSource::fill() {
+  if (eof_) return false;
+  if (begin_ > 0) {
+    std::memmove(buffer_.data(), buffer_.data() + begin_, end_ - begin_);
+    end_ -= begin_;
+    begin_ = 0;
+  }
+  while (true) {
+    const ssize_t n = ::read(fd_, buffer_.data() + end_, buffer_.size() - end_);
+    if (n > 0) {
+      end_ += static_cast<std::size_t>(n);
+      return true;
+    }
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) read_error_ = std::strerror(errno);
+    eof_ = true;
+    return false;
+  }
+}
+
+std::optional<LineSource::Line> LineSource::next() {
+  while (true) {
+    const char* start = buffer_.data() + begin_;
+    const auto* newline = static_cast<const char*>(std::memchr(start, '\n', end_ - begin_));
+    const std::size_t available = end_ - begin_;
+    if (skipping_) {
+      // Throw away the rest of an overlong line, whatever its size.
+      if (newline != nullptr) {
+        const std::size_t used = static_cast<std::size_t>(newline - start) + 1;
+        begin_ += used;
+        consumed_ += used;
+        skipping_ = false;
+        continue;
+      }
+      consumed_ += available;
+      begin_ = end_ = 0;
+      if (!fill()) return std::nullopt;
+      continue;
+    }
+    if (newline != nullptr || (eof_ && available > 0) || available >= kMaxLineLength) {
+      Line line;
+      line.number = ++line_number_;
+      line.offset = consumed_;
+      std::size_t length = newline != nullptr ? static_cast<std::size_t>(newline - start) : available;
+      if (length > kMaxLineLength) length = kMaxLineLength;
+      line.text = std::string_view(start, length);
+      if (newline != nullptr && static_cast<std::size_t>(newline - start) == length) {
+        begin_ += length + 1;
+        consumed_ += length + 1;
+        last_had_newline_ = true;
+      } else if (length == kMaxLineLength && (newline == nullptr || newline - start > static_cast<std::ptrdiff_t>(length))) {
+        line.too_long = true;
+        begin_ += length;
+        consumed_ += length;
+        skipping_ = true;
+        last_had_newline_ = true;
+      } else {
+        begin_ += length;  // the last line, without a newline
+        consumed_ += length;
+        last_had_newline_ = false;
+      }
+      return line;
+    }
+    if (!fill()) {
+      if (end_ == begin_) return std::nullopt;
+    }
+  }
+}
+
+std::optional<std::pair<std::string_view, int>> strip_body_line(std::string_view line) {
+  std::size_t start = 0;
+  while (start < line.size() && is_blank(line[start])) ++start;
+  if (start == line.size() || line[start] == '#') return std::nullopt;
+  std::size_t end = line.size();
+  // A comment starts at a # that follows a space or tab; a # glued to a move
+  // (chess "Qxf7#") belongs to the move.
+  for (std::size_t i = start + 1; i < line.size(); ++i) {
+    if (line[i] == '#' && (line[i - 1] == ' ' || line[i - 1] == '\t')) {
+      end = i;
+      break;
+    }
+  }
+  std::string_view text = line.substr(start, end - start);
+  while (!text.empty() && is_blank(text.back())) text.remove_suffix(1);
+  return std::make_pair(text, static_cast<int>(start) + 1);
+}
+
+std::variant<RecordHeader, RecordError> RecordReader::read_header() {
+  RecordHeader header;
+  auto first = source_->next();
+  if (!first) return header;
+  std::string_view text = first->text;
+  if (text.substr(0, kBom.size()) == kBom) {
+    text.remove_prefix(kBom.size());
+    first->text = text;
+  }
+  if (trim(text) != "---") {
+    pending_raw_ = first;
+    // The view points into the source buffer, which is still intact: nothing
+    // is read before read_body_line() takes the pending line.
+    return header;
+  }
+  header.present = true;
+  const int open_line = first->number;
+  while (true) {
+    auto line = source_->next();
+    if (!line) {
+      return RecordError{{ErrorCode::kHeader, "the header opened at line " + std::to_string(open_line) +
+                                                  " is not closed by a --- line"},
+                         open_line, 1, "---"};
+    }
+    if (trim(line->text) == "---") {
+      header.end_line = line->number;
+      break;
+    }
+    if (line->too_long || header.text.size() + line->text.size() > kMaxHeaderLength)
+      return RecordError{{ErrorCode::kHeader, "the header is too long"}, line->number, 1, ""};
+    std::string_view content = line->text;
+    if (!content.empty() && content.back() == '\r') content.remove_suffix(1);
+    header.text.append(content);
+    header.text += '\n';
+  }
+  try {
+    const YAML::Node root = YAML::Load(header.text);
+    if (root.IsNull()) return header;
+    if (!root.IsMap())
+      return RecordError{{ErrorCode::kHeader, "the header must be a YAML map (key: value lines)"},
+                         open_line + 1, 1, ""};
+    if (root["game"]) {
+      if (!root["game"].IsScalar())
+        return RecordError{{ErrorCode::kHeader, "game: must name one game"}, open_line + 1, 1, ""};
+      header.game = root["game"].as<std::string>();
+    }
+    if (const YAML::Node variant = root["variant"]) {
+      if (!variant.IsMap())
+        return RecordError{{ErrorCode::kHeader, "variant: must be a map such as {castling: false}"},
+                           open_line + 1, 1, ""};
+      for (const auto& entry : variant)
+        header.variant.push_back({entry.first.as<std::string>(), yaml_text(entry.second)});
+    }
+  } catch (const YAML::Exception& e) {
+    const int line = e.mark.is_null() ? open_line : open_line + 1 + e.mark.line;
+    return RecordError{{ErrorCode::kHeader, "not valid YAML: " + e.msg}, line, 1, ""};
+  }
+  return header;
+}
+
+std::optional<RecordLine> RecordReader::read_body_line() {
+  while (true) {
+    std::optional<LineSource::Line> raw;
+    if (pending_raw_) {
+      raw = pending_raw_;
+      pending_raw_.reset();
+    } else {
+      raw = source_->next();
+    }
+    if (!raw) return std::nullopt;
+    auto stripped = strip_body_line(raw->text);
+    if (!stripped) continue;
+    RecordLine line;
+    line.text = stripped->first;
+    line.column = stripped->second;
+    line.line = raw->number;
+    line.offset = raw->offset;
+    line.too_long = raw->too_long;
+    // Q ends a classic record; it is never a move.
+    if (line.text == "Q") line.kind = RecordLine::Kind::kQuit;
+    return line;
+  }
+}
+
+const RecordLine* RecordReader::peek() {
+  if (!peeked_) {
+    peeked_ = read_body_line();
+    if (!peeked_) return nullptr;
+    // Keep a copy: the source buffer moves on when the next line is read.
+    peeked_text_ = std::string(peeked_->text);
+    peeked_->text = peeked_text_;
+  }
+  return &*peeked_;
+}
+
+std::optional<RecordLine> RecordReader::next() {
+  if (peeked_) {
+    auto line = std::move(peeked_);
+    peeked_.reset();
+    return line;
+  }
+  return read_body_line();
+}
+
+bool RecordReader::has_lines_after_quit() { return next().has_value(); }
+
+}  // namespace gamerec

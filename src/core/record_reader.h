@@ -1,0 +1,106 @@
+#pragma once
+// Streaming reader for move-list records (SPEC section 2): an optional YAML
+// header between two `---` lines, then one move per line. Blank lines and
+// comments are skipped; BOM and CRLF are accepted. Memory stays constant:
+// lines are read through a fixed buffer and a line longer than
+// kMaxLineLength is cut there (and reported as such by the caller).
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "core/error.h"
+#include "core/options.h"
+
+namespace gamerec {
+
+inline constexpr std::size_t kMaxLineLength = 64 * 1024;
+inline constexpr std::size_t kMaxHeaderLength = 1024 * 1024;
+
+// Reads a file descriptor line by line through one fixed buffer.
+class LineSource {
+ public:
+  // Takes ownership of `fd` when `owns_fd`; stdin is not owned.
+  LineSource(int fd, bool owns_fd);
+  ~LineSource();
+  LineSource(const LineSource&) = delete;
+  LineSource& operator=(const LineSource&) = delete;
+
+  struct Line {
+    std::string_view text;  // without the line end; valid until the next call
+    int number = 0;         // 1-based
+    std::uint64_t offset = 0;  // byte offset of the line's start in the file
+    bool too_long = false;     // text holds only the first kMaxLineLength bytes
+  };
+  std::optional<Line> next();
+  // Byte count read so far and whether the last line ended with a newline.
+  std::uint64_t bytes_read() const { return consumed_; }
+  bool ended_with_newline() const { return last_had_newline_; }
+  // An I/O error while reading (a directory, a failing disk), or empty.
+  const std::string& read_error() const { return read_error_; }
+
+ private:
+  bool fill();
+
+  int fd_;
+  bool owns_fd_;
+  std::vector<char> buffer_;
+  std::size_t begin_ = 0;
+  std::size_t end_ = 0;
+  bool eof_ = false;
+  bool skipping_ = false;  // discarding the rest of an overlong line
+  int line_number_ = 0;
+  std::uint64_t consumed_ = 0;  // file offset of buffer_[begin_]
+  bool last_had_newline_ = true;
+  std::string read_error_;
+};
+
+// The YAML header of a record.
+struct RecordHeader {
+  bool present = false;
+  std::optional<std::string> game;
+  std::vector<OptionOverride> variant;
+  std::string text;    // the header's lines between the --- markers, verbatim
+  int end_line = 0;    // line number of the closing ---
+};
+
+struct RecordLine {
+  enum class Kind { kMove, kQuit };
+  Kind kind = Kind::kMove;
+  std::string_view text;  // the move, without spaces or comment
+  int line = 0;
+  int column = 0;
+  std::uint64_t offset = 0;  // byte offset of the line's start
+  bool too_long = false;
+};
+
+class RecordReader {
+ public:
+  explicit RecordReader(std::unique_ptr<LineSource> source) : source_(std::move(source)) {}
+
+  // Must be called first. A header error carries line and message.
+  std::variant<RecordHeader, RecordError> read_header();
+  // The next move line (or the Q line), skipping blank and comment lines.
+  std::optional<RecordLine> next();
+  // Looks at the next move without consuming it (to tell the game).
+  const RecordLine* peek();
+  // After a Q line: whether any move line follows it.
+  bool has_lines_after_quit();
+  const LineSource& source() const { return *source_; }
+
+ private:
+  std::optional<RecordLine> read_body_line();
+  std::optional<LineSource::Line> pending_raw_;  // first body line seen while looking for a header
+  std::unique_ptr<LineSource> source_;
+  std::optional<RecordLine> peeked_;
+  std::string peeked_text_;
+};
+
+// Strips spaces, a trailing CR and a comment from one body line; the column
+// (1-based) of the first character kept. nullopt for a blank/comment line.
+std::optional<std::pair<std::string_view, int>> strip_body_line(std::string_view line);
+
+}  // namespace gamerec

@@ -1,0 +1,78 @@
+#include "core/record_session.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+
+namespace gamerec {
+namespace {
+
+std::variant<std::unique_ptr<LineSource>, FileError> open_source(const std::string& path) {
+  if (path == "-") return std::make_unique<LineSource>(STDIN_FILENO, false);
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return FileError{"io", std::string("cannot open: ") + std::strerror(errno)};
+  struct stat info {};
+  if (::fstat(fd, &info) == 0 && S_ISDIR(info.st_mode)) {
+    ::close(fd);
+    return FileError{"io", "cannot read: it is a directory"};
+  }
+  return std::make_unique<LineSource>(fd, true);
+}
+
+// The game named by the first rule of SPEC section 2 that applies.
+std::variant<std::string, FileError> choose_game(const std::string& path, const RecordHeader& header,
+                                                 RecordReader& reader, const GameCatalogue& catalogue,
+                                                 const GameChoice& choice) {
+  if (choice.forced_game) return *choice.forced_game;
+  if (header.game) return *header.game;
+  if (path != "-") {
+    std::string extension = std::filesystem::path(path).extension().string();
+    if (!extension.empty()) extension.erase(0, 1);
+    if (auto game = catalogue.game_for_extension(extension)) return *game;
+  }
+  if (const RecordLine* first = reader.peek()) {
+    auto games = catalogue.games_accepting(first->text);
+    if (games.size() == 1) return games.front();
+  }
+  const RecordLine* first = reader.peek();
+  return FileError{"unknown-game", "cannot tell which game this is; use --game or a header",
+                   first != nullptr ? first->line : 1};
+}
+
+}  // namespace
+
+std::variant<OpenedRecord, FileError> open_record(const std::string& path,
+                                                  const GameCatalogue& catalogue,
+                                                  const GameChoice& choice) {
+  auto source = open_source(path);
+  if (auto* error = std::get_if<FileError>(&source)) return *error;
+  OpenedRecord record;
+  record.reader = std::make_unique<RecordReader>(std::get<std::unique_ptr<LineSource>>(std::move(source)));
+  auto header = record.reader->read_header();
+  if (auto* error = std::get_if<RecordError>(&header))
+    return FileError{"header", error->error.detail, error->line};
+  record.header = std::get<RecordHeader>(std::move(header));
+
+  auto name = choose_game(path, record.header, *record.reader, catalogue, choice);
+  if (auto* error = std::get_if<FileError>(&name)) {
+    if (!record.reader->source().read_error().empty())
+      return FileError{"io", "cannot read: " + record.reader->source().read_error()};
+    return *error;
+  }
+  std::vector<OptionOverride> overrides = record.header.variant;
+  overrides.insert(overrides.end(), choice.overrides.begin(), choice.overrides.end());
+  auto game = catalogue.make_game(std::get<std::string>(name), overrides);
+  if (auto* error = std::get_if<std::string>(&game)) {
+    // A bad --game or --variant is the user's typo, a bad header the file's.
+    const bool from_header = (!choice.forced_game && record.header.game) || !record.header.variant.empty();
+    return FileError{from_header ? "header" : "usage", *error, from_header ? 2 : 0};
+  }
+  record.game = std::get<std::unique_ptr<Game>>(std::move(game));
+  return record;
+}
+
+}  // namespace gamerec

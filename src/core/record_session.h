@@ -1,0 +1,82 @@
+#pragma once
+// Opening a record and running its moves through a game: the part that
+// validate, replay and play share. Which game a file holds follows SPEC
+// section 2: --game, the header, the extension, then the first move.
+#include <memory>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "core/catalogue.h"
+#include "core/game.h"
+#include "core/record_reader.h"
+
+namespace gamerec {
+
+// A problem with a whole file (exit status 2): unreadable, bad header,
+// unknown game. `code` is "io", "header", "unknown-game" or "usage" (a bad
+// --game or --variant).
+struct FileError {
+  std::string code;
+  std::string message;
+  int line = 0;  // 0 when no line applies
+};
+
+struct OpenedRecord {
+  RecordHeader header;
+  std::unique_ptr<Game> game;
+  std::unique_ptr<RecordReader> reader;
+};
+
+struct GameChoice {
+  std::optional<std::string> forced_game;   // --game
+  std::vector<OptionOverride> overrides;    // --variant, applied after the header's
+};
+
+// `path` "-" is standard input.
+std::variant<OpenedRecord, FileError> open_record(const std::string& path,
+                                                  const GameCatalogue& catalogue,
+                                                  const GameChoice& choice);
+
+// What running a record's moves found.
+struct RunResult {
+  int moves = 0;                          // accepted moves
+  std::optional<RecordError> error;       // the first rejected move
+  std::optional<int> quit_line;           // a Q line ended the record
+  std::uint64_t end_offset = 0;           // where the valid part ends in the file
+};
+
+// Parses, checks and applies each move of `reader` to `state` until the end,
+// a Q line, or the first error. on_move(line, move, state) runs after each
+// accepted move.
+template <typename OnMove>
+RunResult run_moves(RecordReader& reader, const Game& game, State& state, OnMove&& on_move) {
+  RunResult result;
+  while (auto line = reader.next()) {
+    result.end_offset = line->offset;
+    if (line->kind == RecordLine::Kind::kQuit) {
+      result.quit_line = line->line;
+      return result;
+    }
+    ParsedMove parsed = line->too_long ? ParsedMove{MoveError{ErrorCode::kNotation, {}}}
+                                       : game.parse_move(line->text, state);
+    std::optional<MoveError> error;
+    if (auto* parse_error = std::get_if<MoveError>(&parsed)) {
+      error = std::move(*parse_error);
+    } else {
+      error = state.check(std::get<Move>(parsed));
+    }
+    if (error) {
+      result.error = RecordError{std::move(*error), line->line, line->column, std::string(line->text)};
+      return result;
+    }
+    state.apply(std::get<Move>(parsed));
+    ++result.moves;
+    on_move(*line, std::get<Move>(parsed), state);
+  }
+  result.end_offset = reader.source().bytes_read();
+  return result;
+}
+
+}  // namespace gamerec

@@ -1,0 +1,18 @@
+// The one place that lists the built-in rules engines. Adding a game: one
+// line here, its folder under src/games/, formats/<game>.yaml and its tests.
+#include "core/catalogue.h"
+#include "games/chaturanga/chaturanga.h"
+
+namespace gamerec {
+
+GameCatalogue make_builtin_catalogue() {
+  GameCatalogue catalogue;
+  catalogue.register_engine("chaturanga", chaturanga::make_game);
+  if (auto error = catalogue.add_embedded_definitions()) {
+    // The compiled-in YAML is part of the program: a broken one is a bug.
+    throw std::logic_error("built-in game definitions: " + *error);
+  }
+  return catalogue;
+}
+
+}  // namespace gamerec

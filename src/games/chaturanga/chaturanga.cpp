@@ -1,0 +1,279 @@
+#include "games/chaturanga/chaturanga.h"
+
+#include <cstdlib>
+
+namespace gamerec::chaturanga {
+namespace {
+
+using board::col_of;
+using board::make_square;
+using board::on_board;
+using board::row_of;
+
+// Forward direction of each side's pawns as (row step, column step).
+constexpr std::array<std::array<int, 2>, kSides> kPawnForward = {{
+    {+1, 0},  // Yellow towards row 8
+    {0, -1},  // Green towards column A
+    {-1, 0},  // Red towards row 1
+    {0, +1},  // Black towards column H
+}};
+constexpr std::array<std::array<int, 2>, 8> kKingSteps = {
+    {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}}};
+constexpr std::array<std::array<int, 2>, 8> kKnightJumps = {
+    {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}}};
+constexpr std::array<std::array<int, 2>, 4> kRookRays = {{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}};
+constexpr std::array<std::array<int, 2>, 4> kBishopRays = {{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}}};
+
+int sign(int v) { return (v > 0) - (v < 0); }
+
+}  // namespace
+
+ChaturangaState::ChaturangaState(const Rules& rules) : castling_(rules.castling) {
+  king_home_.fill(-1);
+  rook_home_.fill(-1);
+  for (int side = 0; side < kSides; ++side) {
+    for (const Placed& placed : rules.setup[side]) {
+      put(placed.square, side, placed.piece);
+      if (placed.piece == Piece::kKing) king_home_[side] = placed.square;
+      if (placed.piece == Piece::kRook) rook_home_[side] = placed.square;
+    }
+  }
+}
+
+ChaturangaState ChaturangaState::empty_board(const Rules& rules, int side_to_move) {
+  ChaturangaState state(rules);
+  state.board_.fill(Cell{});
+  state.to_move_ = side_to_move;
+  return state;
+}
+
+bool ChaturangaState::is_castling(int side, int from, int to) const {
+  return castling_ && from == king_home_[side] && to == rook_home_[side] &&
+         board_[from] == Cell{static_cast<std::int8_t>(side), Piece::kKing} &&
+         board_[to] == Cell{static_cast<std::int8_t>(side), Piece::kRook};
+}
+
+// Checks 6 and 7 of SPEC 4.1 for a move whose destination is not allied.
+std::optional<MoveError> ChaturangaState::check_shape(const Cell& mover, int from, int to) const {
+  const int dr = row_of(to) - row_of(from);
+  const int dc = col_of(to) - col_of(from);
+  const MoveError illegal{ErrorCode::kIllegalMove, {}};
+  switch (mover.piece) {
+    case Piece::kKing:
+      if (std::abs(dr) > 1 || std::abs(dc) > 1) return illegal;
+      return std::nullopt;
+    case Piece::kKnight:
+      if (std::abs(dr * dc) != 2) return illegal;
+      return std::nullopt;
+    case Piece::kPawn: {
+      const auto [fr, fc] = kPawnForward[mover.side];
+      const bool straight = dr == fr && dc == fc;
+      // Diagonally forward: one step forward plus one step to either side.
+      const bool diagonal = fr != 0 ? (dr == fr && std::abs(dc) == 1) : (dc == fc && std::abs(dr) == 1);
+      if (straight && board_[to].empty()) return std::nullopt;
+      if (diagonal && !board_[to].empty()) return std::nullopt;
+      return illegal;
+    }
+    case Piece::kRook:
+    case Piece::kBishop: {
+      const bool straight_line = dr == 0 || dc == 0;
+      const bool diagonal_line = std::abs(dr) == std::abs(dc);
+      if (mover.piece == Piece::kRook ? !straight_line : !diagonal_line) return illegal;
+      const int step_r = sign(dr);
+      const int step_c = sign(dc);
+      for (int r = row_of(from) + step_r, c = col_of(from) + step_c; make_square(r, c) != to;
+           r += step_r, c += step_c) {
+        if (!board_[make_square(r, c)].empty())
+          return MoveError{ErrorCode::kBlockedPath, board::row_col_name(make_square(r, c))};
+      }
+      return std::nullopt;
+    }
+  }
+  return illegal;
+}
+
+std::optional<MoveError> ChaturangaState::do_check(const Move& move) const {
+  const Cell& mover = board_[move.from];
+  if (mover.empty()) return MoveError{ErrorCode::kEmptySquare, {}};
+  if (mover.side != to_move_) return MoveError{ErrorCode::kNotYourTurn, {}};
+  if (is_castling(to_move_, move.from, move.to)) return std::nullopt;
+  const Cell& target = board_[move.to];
+  if (move.from == move.to || (!target.empty() && same_team(target.side, mover.side)))
+    return MoveError{ErrorCode::kAlliedDestination, {}};
+  return check_shape(mover, move.from, move.to);
+}
+
+template <typename Visit>
+bool ChaturangaState::for_each_move(int side, Visit&& visit) const {
+  auto open_to = [&](int square) {
+    return board_[square].empty() || !same_team(board_[square].side, side);
+  };
+  auto steps = [&](int from, const auto& deltas) {
+    for (const auto& [dr, dc] : deltas) {
+      const int r = row_of(from) + dr;
+      const int c = col_of(from) + dc;
+      if (on_board(r, c) && open_to(make_square(r, c)) && visit(from, make_square(r, c))) return true;
+    }
+    return false;
+  };
+  auto rays = [&](int from, const auto& directions) {
+    for (const auto& [dr, dc] : directions) {
+      for (int r = row_of(from) + dr, c = col_of(from) + dc; on_board(r, c); r += dr, c += dc) {
+        const int to = make_square(r, c);
+        if (open_to(to) && visit(from, to)) return true;
+        if (!board_[to].empty()) break;
+      }
+    }
+    return false;
+  };
+  for (int from = 0; from < board::kSquares; ++from) {
+    const Cell& cell = board_[from];
+    if (cell.side != side) continue;
+    bool stop = false;
+    switch (cell.piece) {
+      case Piece::kKing:
+        stop = steps(from, kKingSteps) ||
+               (is_castling(side, from, rook_home_[side]) && visit(from, rook_home_[side]));
+        break;
+      case Piece::kKnight: stop = steps(from, kKnightJumps); break;
+      case Piece::kRook: stop = rays(from, kRookRays); break;
+      case Piece::kBishop: stop = rays(from, kBishopRays); break;
+      case Piece::kPawn: {
+        const auto [fr, fc] = kPawnForward[side];
+        const int r = row_of(from) + fr;
+        const int c = col_of(from) + fc;
+        if (on_board(r, c) && board_[make_square(r, c)].empty() && visit(from, make_square(r, c))) {
+          stop = true;
+          break;
+        }
+        for (int sidestep : {-1, 1}) {
+          const int cr = r + (fr == 0 ? sidestep : 0);
+          const int cc = c + (fc == 0 ? sidestep : 0);
+          if (!on_board(cr, cc)) continue;
+          const Cell& target = board_[make_square(cr, cc)];
+          if (!target.empty() && !same_team(target.side, side) && visit(from, make_square(cr, cc))) {
+            stop = true;
+            break;
+          }
+        }
+        break;
+      }
+    }
+    if (stop) return true;
+  }
+  return false;
+}
+
+std::vector<Move> ChaturangaState::legal_moves() const {
+  std::vector<Move> moves;
+  if (over_) return moves;
+  for_each_move(to_move_, [&](int from, int to) {
+    moves.push_back(Move{from, to, 0});
+    return false;
+  });
+  return moves;
+}
+
+bool ChaturangaState::has_legal_move(int side) const {
+  return for_each_move(side, [](int, int) { return true; });
+}
+
+void ChaturangaState::do_apply(const Move& move) {
+  const int side = to_move_;
+  if (is_castling(side, move.from, move.to)) {
+    std::swap(board_[move.from], board_[move.to]);
+  } else {
+    const Cell captured = board_[move.to];
+    board_[move.to] = board_[move.from];
+    board_[move.from] = Cell{};
+    if (!captured.empty() && captured.piece == Piece::kKing) eliminated_[captured.side] = true;
+  }
+  advance_turn();
+}
+
+void ChaturangaState::advance_turn() {
+  for (int team = 0; team < 2; ++team) {
+    if (eliminated_[team] && eliminated_[team + 2]) {
+      over_ = true;
+      winning_team_ = 1 - team;
+      return;
+    }
+  }
+  // The next side in turn order that is still in the game and can move; the
+  // side that just moved comes last, so it moves again if nobody else can.
+  for (int offset = 1; offset <= kSides; ++offset) {
+    const int side = (to_move_ + offset) % kSides;
+    if (!eliminated_[side] && has_legal_move(side)) {
+      to_move_ = side;
+      return;
+    }
+  }
+  over_ = true;  // nobody can move: a draw
+  winning_team_ = -1;
+}
+
+Outcome ChaturangaState::outcome() const {
+  Outcome result;
+  result.over = over_;
+  if (over_ && winning_team_ >= 0) result.winners = {winning_team_, winning_team_ + 2};
+  return result;
+}
+
+std::unique_ptr<State> ChaturangaState::clone() const {
+  return std::make_unique<ChaturangaState>(*this);
+}
+
+bool ChaturangaState::equals(const State& other) const {
+  const auto* o = dynamic_cast<const ChaturangaState*>(&other);
+  return o != nullptr && board_ == o->board_ && eliminated_ == o->eliminated_ &&
+         to_move_ == o->to_move_ && over_ == o->over_ && winning_team_ == o->winning_team_ &&
+         castling_ == o->castling_ && king_home_ == o->king_home_ && rook_home_ == o->rook_home_;
+}
+
+BoardView ChaturangaState::view(gamerec::Side /*viewer: nothing is hidden*/) const {
+  BoardView view;
+  view.rows = board::kSize;
+  view.cols = board::kSize;
+  for (int row = board::kSize - 1; row >= 0; --row) {
+    view.row_labels.push_back(std::string(1, static_cast<char>('1' + row)));
+    for (int col = 0; col < board::kSize; ++col) {
+      const Cell& cell = board_[make_square(row, col)];
+      BoardCell out;
+      if (!cell.empty()) {
+        out.piece = static_cast<int>(cell.piece);
+        out.owner = cell.side;
+      }
+      view.cells.push_back(out);
+    }
+  }
+  for (int col = 0; col < board::kSize; ++col) view.col_labels.push_back(std::string(1, static_cast<char>('A' + col)));
+  return view;
+}
+
+std::unique_ptr<State> ChaturangaGame::new_state() const {
+  return std::make_unique<ChaturangaState>(rules_);
+}
+
+ParsedMove ChaturangaGame::parse_move(std::string_view text, const State& /*context*/) const {
+  return parse_chaturanga_move(text);
+}
+
+std::string ChaturangaGame::move_text(const Move& move, const State& /*context*/) const {
+  return chaturanga_move_text(move);
+}
+
+std::unique_ptr<MoveChooser> ChaturangaGame::make_chooser(std::string_view level,
+                                                          std::uint64_t seed) const {
+  if (level == "1" || level == "greedy") return make_greedy_chooser(seed);
+  return nullptr;
+}
+
+std::variant<std::unique_ptr<Game>, std::string> make_game(GameDefinition definition,
+                                                           RuleOptions options) {
+  auto rules = rules_from_options(options);
+  if (auto* error = std::get_if<std::string>(&rules)) return *error;
+  return std::unique_ptr<Game>(std::make_unique<ChaturangaGame>(
+      std::move(definition), std::move(options), std::get<Rules>(std::move(rules))));
+}
+
+}  // namespace gamerec::chaturanga

@@ -1,0 +1,15 @@
+#pragma once
+// Draws any game's BoardView as text: row and column labels, pieces as the
+// definition's letters, each side in its colour.
+#include <string>
+
+#include "core/game.h"
+#include "ui/terminal.h"
+
+namespace gamerec::ui {
+
+// `language` picks the piece letters ("en": K R B N P, "es": R T A C P).
+std::string render_board(const BoardView& view, const GameDefinition& game,
+                         const std::string& language, const Palette& palette);
+
+}  // namespace gamerec::ui

@@ -1,0 +1,24 @@
+#pragma once
+// Terminal facts the UI needs: whether to colour, and how.
+#include <string>
+#include <string_view>
+
+namespace gamerec::ui {
+
+enum class ColorChoice { kAuto, kAlways, kNever };
+
+// --color auto colours only a terminal, and never when NO_COLOR is set.
+bool use_color(ColorChoice choice, bool is_terminal, const char* no_color_env);
+bool stdout_is_terminal();
+bool stdin_is_terminal();
+
+// ANSI 256-colour sequences; empty strings when colour is off.
+struct Palette {
+  bool enabled = false;
+  std::string reset() const { return enabled ? "\x1b[0m" : ""; }
+  std::string bold() const { return enabled ? "\x1b[1m" : ""; }
+  std::string foreground(int color) const;
+  std::string background(int color) const;
+};
+
+}  // namespace gamerec::ui
