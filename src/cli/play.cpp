@@ -14,7 +14,6 @@
 #include "cli/players.h"
 #include "cli/report.h"
 #include "core/record_writer.h"
-#include "ui/board_view.h"
 
 namespace gamerec::cli {
 namespace {
@@ -168,8 +167,10 @@ class PlayCommand {
       history.push_back(move);
       line_starts.push_back(line.offset);
       if (options_.step) {
-        context_.out() << fmt::format("Move {}: {} ({})\n", after.moves_played(), printable(line.text),
-                                      side_display(context_, *game_, mover));
+        context_.out() << context_.messages().text("ui.replay-move", {{"number", std::to_string(after.moves_played())},
+                                                                      {"move", printable(line.text)},
+                                                                      {"side", side_display(context_, *game_, mover)}})
+                       << '\n';
         show_board(after);
         std::string ignored;
         std::getline(context_.in(), ignored);
@@ -180,7 +181,8 @@ class PlayCommand {
     if (run.error) {
       context_.err() << error_line(file_name, *run.error, error_message(context_, *game_, *state, *run.error)) << '\n';
     } else if (trailing_after_quit) {
-      context_.err() << fmt::format("{}:{}: warning: the lines after Q are ignored\n", file_name, *run.quit_line);
+      context_.err() << fmt::format("{}:{}: warning: {}\n", file_name, *run.quit_line,
+                                    context_.messages().text("ui.trailing-after-quit"));
     }
     const bool keep_input = run.error || trailing_after_quit;
     if (keep_input && options_.output.empty())
@@ -206,8 +208,7 @@ class PlayCommand {
   }
 
   void show_board(const State& state) {
-    context_.out() << ui::render_board(state.view(kNoSide), game_->definition(), context_.messages().language(),
-                                       context_.palette())
+    context_.out() << board_text(context_, *game_, state)
                    << status_line(context_, *game_, state) << '\n';
   }
 

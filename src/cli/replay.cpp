@@ -7,7 +7,6 @@
 
 #include "cli/commands.h"
 #include "cli/report.h"
-#include "ui/board_view.h"
 
 namespace gamerec::cli {
 namespace {
@@ -19,8 +18,7 @@ struct ReplayOptions {
 };
 
 void print_position(const Context& context, const Game& game, const State& state) {
-  context.out() << ui::render_board(state.view(kNoSide), game.definition(),
-                                    context.messages().language(), context.palette())
+  context.out() << board_text(context, game, state)
                 << status_line(context, game, state) << "\n\n";
 }
 
@@ -35,7 +33,7 @@ int replay(const Context& context, const ReplayOptions& options) {
   const Game& game = *record.game;
   auto state = game.new_state();
   if (!options.to || *options.to == 0) {
-    context.out() << "Start\n";
+    context.out() << context.messages().text("ui.start") << '\n';
     print_position(context, game, *state);
   }
   // The side that made a move is known only before it is applied.
@@ -43,8 +41,10 @@ int replay(const Context& context, const ReplayOptions& options) {
   RunResult run = run_moves(*record.reader, game, *state, [&](const RecordLine& line, const Move&, const State& after) {
     const int number = after.moves_played();
     if (!options.to || *options.to == number) {
-      context.out() << fmt::format("Move {}: {} ({})\n", number, printable(line.text),
-                                   side_display(context, game, mover));
+      context.out() << context.messages().text("ui.replay-move", {{"number", std::to_string(number)},
+                                                                  {"move", printable(line.text)},
+                                                                  {"side", side_display(context, game, mover)}})
+                    << '\n';
       print_position(context, game, after);
       if (options.step) {
         context.out().flush();

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "ui/board_view.h"
+
 namespace gamerec::cli {
 
 std::string printable(std::string_view text) {
@@ -69,6 +71,14 @@ std::string error_line(std::string_view file, const RecordError& error, std::str
 std::string file_error_line(std::string_view file, const FileError& error) {
   if (error.line > 0) return fmt::format("{}:{}: error[{}]: {}", file, error.line, error.code, error.message);
   return fmt::format("{}: error[{}]: {}", file, error.code, error.message);
+}
+
+std::string board_text(const Context& context, const Game& game, const State& state) {
+  std::vector<std::string> names;
+  for (Side side = 0; side < static_cast<Side>(game.definition().sides.size()); ++side)
+    names.push_back(side_display(context, game, side));
+  return ui::render_board(state.view(kNoSide), game.definition(), context.messages().language(),
+                          context.palette(), names);
 }
 
 std::string display_name(const std::string& path) { return path == "-" ? "<stdin>" : path; }

@@ -28,6 +28,9 @@ std::string side_display(const Context& context, const Game& game, Side side);
 // "Red to move, move 7" or "Game over: Yellow+Red wins after 40 moves".
 std::string status_line(const Context& context, const Game& game, const State& state);
 
+// The board of `state` as the UI draws it, in the context's language/colour.
+std::string board_text(const Context& context, const Game& game, const State& state);
+
 // The name a path is shown by ("-" is standard input).
 std::string display_name(const std::string& path);
 

@@ -78,7 +78,8 @@ int validate_file(const Context& context, const std::string& path, bool json) {
     return kExitUsage;
   }
   if (run.quit_line && record.reader->has_lines_after_quit()) {
-    context.err() << fmt::format("{}:{}: warning: the lines after Q are ignored\n", file, *run.quit_line);
+    context.err() << fmt::format("{}:{}: warning: {}\n", file, *run.quit_line,
+                                 context.messages().text("ui.trailing-after-quit"));
   }
 
   FileReport report;

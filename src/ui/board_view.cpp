@@ -29,7 +29,8 @@ char side_mark(int side) { return static_cast<char>('1' + side); }
 }  // namespace
 
 std::string render_board(const BoardView& view, const GameDefinition& game,
-                         const std::string& language, const Palette& palette) {
+                         const std::string& language, const Palette& palette,
+                         const std::vector<std::string>& side_names) {
   auto letters_it = game.piece_letters.find(language);
   if (letters_it == game.piece_letters.end()) letters_it = game.piece_letters.find("en");
   const std::string letters = letters_it == game.piece_letters.end() ? "" : letters_it->second;
@@ -79,6 +80,12 @@ std::string render_board(const BoardView& view, const GameDefinition& game,
     out += ' ' + label + '\n';
   }
   out += column_header;
+  if (!palette.enabled && many_sides) {
+    std::string legend;
+    for (std::size_t i = 0; i < side_names.size(); ++i)
+      legend += (i ? ", " : "") + std::string(1, side_mark(static_cast<int>(i))) + " " + side_names[i];
+    out += "(" + legend + ")\n";
+  }
   return out;
 }
 
