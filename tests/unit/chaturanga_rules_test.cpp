@@ -1,0 +1,354 @@
+// Scenario tests for four-handed chaturanga (SPEC 4.1), one per rule and
+// per error code. Boards are drawn with row 8 at the top; Y G R B are the
+// sides (Yellow, Green, Red, Black), lower-case letters the pieces.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <set>
+
+#include "games/chaturanga/chaturanga.h"
+#include "test_support.h"
+
+using namespace gamerec;
+using namespace gamerec::chaturanga;
+using gamerec::test::code_of;
+using gamerec::test::play;
+using gamerec::test::play_all;
+
+namespace {
+
+const ChaturangaGame& default_game() {
+  static const auto game = gamerec::test::make("chaturanga");
+  return dynamic_cast<const ChaturangaGame&>(*game);
+}
+
+int sq(const char* name) { return *board::parse_row_col(name); }
+
+std::set<std::string> destinations(const ChaturangaState& state, const char* from) {
+  std::set<std::string> texts;
+  for (const Move& move : state.legal_moves()) {
+    if (move.from == sq(from)) texts.insert(chaturanga_move_text(move));
+  }
+  return texts;
+}
+
+// Every destination the move generator lists passes check(), and every other
+// destination fails it: the generator and the validator agree.
+void require_generator_matches_checker(const ChaturangaState& state, const char* from) {
+  const auto listed = destinations(state, from);
+  for (int to = 0; to < board::kSquares; ++to) {
+    const std::string text = std::string(from) + "-" + board::row_col_name(to);
+    const bool legal = !state.check(Move{sq(from), to, 0}).has_value();
+    INFO(text);
+    CHECK(legal == (listed.count(text) == 1));
+  }
+}
+
+// The mid-game position of the issue:
+//      A  B  C  D  E  F  G  H
+//  8   .  .  .  Yn .  .  .  .
+//  7   Rn .  Bp .  .  .  .  .
+//  6   .  .  Bp Gr .  .  .  .
+//  5   .  Bp .  .  Rp .  Gp .
+//  4   .  Bk .  Yb .  .  .  .
+//  3   Yp Yp .  .  .  Gn .  .
+//  2   .  .  .  .  .  .  .  .
+//  1   .  .  .  .  .  .  Gp .
+ChaturangaState mid_game_position(int side_to_move) {
+  auto state = ChaturangaState::empty_board(default_game().rules(), side_to_move);
+  state.put(sq("4D"), kYellow, Piece::kBishop);
+  state.put(sq("3A"), kYellow, Piece::kPawn);
+  state.put(sq("3B"), kYellow, Piece::kPawn);
+  state.put(sq("8D"), kYellow, Piece::kKnight);
+  state.put(sq("6D"), kGreen, Piece::kRook);
+  state.put(sq("3F"), kGreen, Piece::kKnight);
+  state.put(sq("5G"), kGreen, Piece::kPawn);
+  state.put(sq("1G"), kGreen, Piece::kPawn);
+  state.put(sq("5E"), kRed, Piece::kPawn);
+  state.put(sq("7A"), kRed, Piece::kKnight);
+  state.put(sq("4B"), kBlack, Piece::kKing);
+  state.put(sq("5B"), kBlack, Piece::kPawn);
+  state.put(sq("6C"), kBlack, Piece::kPawn);
+  state.put(sq("7C"), kBlack, Piece::kPawn);
+  return state;
+}
+
+}  // namespace
+
+TEST_CASE("chaturanga: the mid-game position gives each piece exactly its listed moves") {
+  struct Case {
+    int side;
+    const char* from;
+    std::set<std::string> expected;
+  };
+  const std::vector<Case> cases = {
+      {kYellow, "4D", {"4D-1A", "4D-2B", "4D-3C", "4D-6B", "4D-5C", "4D-1G", "4D-2F", "4D-3E"}},
+      {kGreen, "6D", {"6D-8D", "6D-7D", "6D-5D", "6D-4D", "6D-6E", "6D-6F", "6D-6G", "6D-6H"}},
+      {kBlack, "4B", {"4B-5A", "4B-5C", "4B-4C", "4B-3C", "4B-3B", "4B-3A", "4B-4A"}},
+      {kGreen, "3F", {"3F-4D", "3F-5E", "3F-4H", "3F-2H", "3F-1E", "3F-2D"}},
+      {kYellow, "3B", {}},
+      {kYellow, "3A", {"3A-4B", "3A-4A"}},
+      {kBlack, "7C", {"7C-8D", "7C-7D"}},
+      {kRed, "5E", {"5E-4E"}},
+  };
+  for (const Case& c : cases) {
+    INFO("piece on " << c.from);
+    const ChaturangaState state = mid_game_position(c.side);
+    CHECK(destinations(state, c.from) == c.expected);
+    require_generator_matches_checker(state, c.from);
+  }
+}
+
+TEST_CASE("chaturanga: the classic 4D-A1 is a notation error that suggests 4D-1A") {
+  auto state = default_game().new_state();
+  ParsedMove parsed = default_game().parse_move("4D-A1", *state);
+  REQUIRE(std::holds_alternative<MoveError>(parsed));
+  CHECK(std::get<MoveError>(parsed) == MoveError{ErrorCode::kNotation, "4D-1A"});
+  // Lower-case columns and both squares swapped get the same help.
+  CHECK(std::get<MoveError>(default_game().parse_move("2a-3a", *state)).detail == "2A-3A");
+  CHECK(std::get<MoveError>(default_game().parse_move("A2-A3", *state)).detail == "2A-3A");
+}
+
+TEST_CASE("chaturanga: notation is exactly [1-8][A-H]-[1-8][A-H]") {
+  auto state = default_game().new_state();
+  for (const char* text : {"2A3A", "2A-3A-", "9A-3A", "2I-3A", "0A-1A", "2A 3A", "", "Q", "2A-3"}) {
+    INFO(text);
+    CHECK(code_of(default_game(), *state, text) == "notation");
+  }
+  CHECK(code_of(default_game(), *state, "2A-3A") == "ok");
+}
+
+TEST_CASE("chaturanga: the starting position has 32 pieces where SPEC 4.1 puts them") {
+  auto state = ChaturangaState(default_game().rules());
+  const std::vector<std::pair<int, std::vector<const char*>>> sides = {
+      {kYellow, {"1A", "1B", "1C", "1D", "2A", "2B", "2C", "2D"}},
+      {kGreen, {"1H", "2H", "3H", "4H", "1G", "2G", "3G", "4G"}},
+      {kRed, {"8H", "8G", "8F", "8E", "7E", "7F", "7G", "7H"}},
+      {kBlack, {"8A", "7A", "6A", "5A", "8B", "7B", "6B", "5B"}},
+  };
+  int pieces = 0;
+  for (int square = 0; square < board::kSquares; ++square) pieces += !state.at(square).empty();
+  CHECK(pieces == 32);
+  const std::vector<Piece> order = {Piece::kRook, Piece::kKnight, Piece::kBishop, Piece::kKing,
+                                    Piece::kPawn, Piece::kPawn, Piece::kPawn, Piece::kPawn};
+  for (const auto& [side, squares] : sides) {
+    for (std::size_t i = 0; i < squares.size(); ++i) {
+      INFO(squares[i]);
+      CHECK(state.at(sq(squares[i])) == Cell{static_cast<std::int8_t>(side), order[i]});
+    }
+  }
+  CHECK(state.to_move() == kYellow);
+}
+
+TEST_CASE("chaturanga: turn order is Yellow, Green, Red, Black") {
+  const auto& game = default_game();
+  auto state = game.new_state();
+  CHECK(state->to_move() == kYellow);
+  play_all(game, *state, {"2A-3A"});
+  CHECK(state->to_move() == kGreen);
+  play_all(game, *state, {"4G-4F"});
+  CHECK(state->to_move() == kRed);
+  play_all(game, *state, {"7H-6H"});
+  CHECK(state->to_move() == kBlack);
+  play_all(game, *state, {"5B-5C"});
+  CHECK(state->to_move() == kYellow);
+}
+
+TEST_CASE("chaturanga: each error code in the order of SPEC 4.1") {
+  const auto& game = default_game();
+  auto start = game.new_state();
+  SECTION("empty-square: no piece on the origin") { CHECK(code_of(game, *start, "3A-4A") == "empty-square"); }
+  SECTION("not-your-turn: Green's pawn while Yellow is to move") {
+    CHECK(code_of(game, *start, "4G-4F") == "not-your-turn");
+  }
+  SECTION("empty-square comes before not-your-turn and everything after") {
+    CHECK(code_of(game, *start, "5D-1A") == "empty-square");
+  }
+  SECTION("allied-destination: onto an own piece, and origin = destination") {
+    CHECK(code_of(game, *start, "1A-2A") == "allied-destination");
+    CHECK(code_of(game, *start, "2A-2A") == "allied-destination");
+    // Checked before the shape: a rook 'moving' diagonally onto its own pawn.
+    CHECK(code_of(game, *start, "1A-2B") == "allied-destination");
+  }
+  SECTION("illegal-move: wrong shape for each piece") {
+    CHECK(code_of(game, *start, "1B-2E") == "illegal-move");  // knight
+    CHECK(code_of(game, *start, "1D-3D") == "illegal-move");  // king two squares
+    CHECK(code_of(game, *start, "2A-4A") == "illegal-move");  // pawn: no double step
+    CHECK(code_of(game, *start, "2D-3E") == "illegal-move");  // pawn diagonally onto an empty square
+    CHECK(code_of(game, *start, "2D-2E") == "illegal-move");  // pawn sideways
+  }
+  SECTION("blocked-path: names the first blocking square") {
+    ParsedMove parsed = game.parse_move("1A-3A", *start);
+    CHECK(start->check(std::get<Move>(parsed)) == MoveError{ErrorCode::kBlockedPath, "2A"});
+    parsed = game.parse_move("1C-3A", *start);
+    CHECK(start->check(std::get<Move>(parsed)) == MoveError{ErrorCode::kBlockedPath, "2B"});
+  }
+  SECTION("illegal-move comes before blocked-path: a rook cannot move like a knight") {
+    CHECK(code_of(game, *start, "1A-3B") == "illegal-move");
+  }
+}
+
+TEST_CASE("chaturanga: a pawn moves one square forward and captures diagonally forward") {
+  const auto& game = default_game();
+  SECTION("each side's forward direction") {
+    auto state = game.new_state();
+    play_all(game, *state, {"2A-3A", "4G-4F", "7H-6H", "5B-5C"});  // up, left, down, right
+  }
+  SECTION("backwards is illegal, straight onto a piece is illegal") {
+    auto state = game.new_state();
+    play_all(game, *state, {"2A-3A", "4G-4F", "7H-6H", "5B-5C"});
+    CHECK(code_of(game, *state, "3A-2A") == "illegal-move");
+    //  Yellow pawn 2C, and a Green piece brought onto 3C: straight capture is illegal.
+    auto position = ChaturangaState::empty_board(default_game().rules(), kYellow);
+    position.put(sq("2C"), kYellow, Piece::kPawn);
+    position.put(sq("3C"), kGreen, Piece::kPawn);
+    position.put(sq("3D"), kGreen, Piece::kPawn);
+    CHECK(code_of(game, position, "2C-3C") == "illegal-move");
+    CHECK(code_of(game, position, "2C-3D") == "ok");
+    CHECK(code_of(game, position, "2C-3B") == "illegal-move");
+  }
+  SECTION("a pawn on the far edge cannot move") {
+    auto position = ChaturangaState::empty_board(default_game().rules(), kYellow);
+    position.put(sq("8C"), kYellow, Piece::kPawn);
+    position.put(sq("1A"), kYellow, Piece::kKing);
+    CHECK(destinations(position, "8C").empty());
+  }
+}
+
+TEST_CASE("chaturanga: a piece may capture only the other team") {
+  auto position = ChaturangaState::empty_board(default_game().rules(), kYellow);
+  position.put(sq("4D"), kYellow, Piece::kRook);
+  position.put(sq("6D"), kRed, Piece::kPawn);    // partner: not capturable
+  position.put(sq("4G"), kGreen, Piece::kPawn);  // enemy
+  position.put(sq("2D"), kBlack, Piece::kPawn);  // enemy
+  CHECK(code_of(default_game(), position, "4D-6D") == "allied-destination");
+  CHECK(code_of(default_game(), position, "4D-4G") == "ok");
+  CHECK(code_of(default_game(), position, "4D-2D") == "ok");
+  CHECK(code_of(default_game(), position, "4D-7D") == "blocked-path");
+  CHECK(code_of(default_game(), position, "4D-4H") == "blocked-path");
+}
+
+TEST_CASE("chaturanga: castling swaps the king and rook on their starting squares") {
+  const auto& game = default_game();
+  SECTION("allowed at the start, written as the king's move onto the rook") {
+    auto state = game.new_state();
+    REQUIRE_FALSE(play(game, *state, "1D-1A"));
+    const auto& position = dynamic_cast<const ChaturangaState&>(*state);
+    CHECK(position.at(sq("1A")) == Cell{kYellow, Piece::kKing});
+    CHECK(position.at(sq("1D")) == Cell{kYellow, Piece::kRook});
+  }
+  SECTION("nothing else is required: pieces in between do not matter") {
+    auto state = game.new_state();
+    CHECK(code_of(game, *state, "1D-1A") == "ok");
+    play_all(game, *state, {"2A-3A"});
+    CHECK(code_of(game, *state, "4H-1H") == "ok");  // Green: king 4H, rook 1H
+  }
+  SECTION("the option castling=false makes it an allied destination") {
+    auto no_castling = gamerec::test::make("chaturanga", {{"castling", "false"}});
+    auto state = no_castling->new_state();
+    CHECK(code_of(*no_castling, *state, "1D-1A") == "allied-destination");
+  }
+  SECTION("only from the starting squares") {
+    auto state = game.new_state();
+    play_all(game, *state, {"1D-1E", "4G-4F", "7H-6H", "5B-5C"});
+    CHECK(code_of(game, *state, "1E-1A") == "allied-destination");
+    play_all(game, *state, {"1E-1D", "4F-4E", "6H-5H", "5C-5D"});
+    CHECK(code_of(game, *state, "1D-1A") == "ok");  // back home: allowed again
+  }
+  SECTION("castling is recognised before the allied-destination check, after not-your-turn") {
+    auto state = game.new_state();
+    CHECK(code_of(game, *state, "4H-1H") == "not-your-turn");
+  }
+}
+
+TEST_CASE("chaturanga: capturing a king eliminates its side, whose pieces stay as obstacles") {
+  //  Yellow rook 4A captures the Black king on 5A; Black is skipped from then on.
+  auto position = ChaturangaState::empty_board(default_game().rules(), kYellow);
+  position.put(sq("4A"), kYellow, Piece::kRook);
+  position.put(sq("1D"), kYellow, Piece::kKing);
+  position.put(sq("4H"), kGreen, Piece::kKing);
+  position.put(sq("8E"), kRed, Piece::kKing);
+  position.put(sq("5A"), kBlack, Piece::kKing);
+  position.put(sq("5C"), kBlack, Piece::kPawn);
+  position.put(sq("1H"), kGreen, Piece::kRook);
+  const auto& game = default_game();
+  REQUIRE_FALSE(play(game, position, "4A-5A"));
+  CHECK(position.eliminated(kBlack));
+  CHECK_FALSE(position.is_over());
+  play_all(game, position, {"4H-4G"});   // Green
+  play_all(game, position, {"8E-8D"});   // Red; Black is skipped
+  CHECK(position.to_move() == kYellow);
+  // Black's pawn stays: Black's partner Green may not take it, Yellow may.
+  CHECK(code_of(game, position, "5C-5D") == "not-your-turn");
+  CHECK(code_of(game, position, "5A-5C") == "ok");
+  play_all(game, position, {"5A-5B"});
+  CHECK(code_of(game, position, "1H-5H") == "ok");
+  CHECK(position.at(sq("5C")) == Cell{kBlack, Piece::kPawn});
+}
+
+TEST_CASE("chaturanga: a team with both kings captured loses; later moves are game-over") {
+  //  8  .  .  .  .  Rk .  Rr .     Yellow's rook takes the Black king on 5A,
+  //  5  Bk .  .  .  .  .  .  .     Green pushes its pawn, and Red's rook
+  //  4  Yr .  Gp .  .  .  .  .     takes the Green king on 1G.
+  //  1  .  .  .  Yk .  .  Gk .
+  auto position = ChaturangaState::empty_board(default_game().rules(), kYellow);
+  position.put(sq("4A"), kYellow, Piece::kRook);
+  position.put(sq("1D"), kYellow, Piece::kKing);
+  position.put(sq("8E"), kRed, Piece::kKing);
+  position.put(sq("8G"), kRed, Piece::kRook);
+  position.put(sq("5A"), kBlack, Piece::kKing);
+  position.put(sq("1G"), kGreen, Piece::kKing);
+  position.put(sq("4C"), kGreen, Piece::kPawn);
+  const auto& game = default_game();
+  play_all(game, position, {"4A-5A", "4C-4B"});
+  CHECK_FALSE(position.is_over());
+  play_all(game, position, {"8G-1G"});
+  REQUIRE(position.is_over());
+  CHECK(position.outcome().winners == std::vector<gamerec::Side>{kYellow, kRed});
+  CHECK(position.to_move() == kNoSide);
+  CHECK(code_of(game, position, "5A-6A") == "game-over");
+  // game-over comes after notation, before the position checks.
+  CHECK(code_of(game, position, "5A-A6") == "notation");
+  CHECK(code_of(game, position, "6F-6G") == "game-over");
+}
+
+TEST_CASE("chaturanga: a side with no legal move is skipped") {
+  //  Green's only piece, a pawn on 4A (moving towards column A), is stuck.
+  auto position = ChaturangaState::empty_board(default_game().rules(), kYellow);
+  position.put(sq("1D"), kYellow, Piece::kKing);
+  position.put(sq("4A"), kGreen, Piece::kPawn);
+  position.put(sq("8E"), kRed, Piece::kKing);
+  position.put(sq("8A"), kBlack, Piece::kKing);
+  play_all(default_game(), position, {"1D-1E"});
+  CHECK(position.to_move() == kRed);
+}
+
+TEST_CASE("chaturanga: the game is drawn when no side can move") {
+  //  Yellow's pawn 7C moves to 8C; afterwards nobody has a legal move.
+  auto position = ChaturangaState::empty_board(default_game().rules(), kYellow);
+  position.put(sq("7C"), kYellow, Piece::kPawn);
+  position.put(sq("4A"), kGreen, Piece::kPawn);
+  position.put(sq("1F"), kRed, Piece::kPawn);
+  position.put(sq("3H"), kBlack, Piece::kPawn);
+  play_all(default_game(), position, {"7C-8C"});
+  REQUIRE(position.is_over());
+  CHECK(position.outcome().winners.empty());
+}
+
+TEST_CASE("chaturanga: every legal move's text parses back to the same move") {
+  const auto& game = default_game();
+  auto state = game.new_state();
+  play_all(game, *state, {"2A-3A", "4G-4F", "7H-6H", "5B-5C", "1B-3C", "2H-3F"});
+  for (const Move& move : state->legal_moves()) {
+    const std::string text = game.move_text(move, *state);
+    ParsedMove parsed = game.parse_move(text, *state);
+    REQUIRE(std::holds_alternative<Move>(parsed));
+    CHECK(std::get<Move>(parsed) == move);
+  }
+}
+
+TEST_CASE("chaturanga: a malformed setup option is an error, not a crash") {
+  auto made = gamerec::test::catalogue().make_game("chaturanga", {{"setup", "K1D / X9Z"}});
+  REQUIRE(std::holds_alternative<std::string>(made));
+  CHECK_THAT(std::get<std::string>(made), Catch::Contains("setup"));
+}

@@ -1,0 +1,93 @@
+// Perft tables as data (tests/data/perft/<game>.perft), and a slow reference
+// count that finds legal moves by asking the validator about every
+// origin-destination pair instead of using the move generator.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "games/board/square.h"
+#include "test_support.h"
+
+using namespace gamerec;
+
+namespace {
+
+constexpr int kCtestMaxDepth = 4;
+
+struct PerftPosition {
+  std::string id;
+  std::vector<std::string> moves;
+  std::vector<std::pair<int, std::uint64_t>> counts;  // depth, nodes
+};
+
+std::vector<PerftPosition> read_perft_file(const std::string& path) {
+  std::ifstream in(path);
+  REQUIRE(in);
+  std::vector<PerftPosition> positions;
+  std::string line;
+  while (std::getline(in, line)) {
+    std::istringstream words(line);
+    std::string keyword;
+    if (!(words >> keyword) || keyword[0] == '#') continue;
+    if (keyword == "id") {
+      positions.emplace_back();
+      words >> positions.back().id;
+    } else if (keyword == "moves") {
+      for (std::string move; words >> move;) positions.back().moves.push_back(move);
+    } else if (keyword == "perft") {
+      int depth = 0;
+      std::uint64_t nodes = 0;
+      words >> depth >> nodes;
+      positions.back().counts.emplace_back(depth, nodes);
+    } else {
+      FAIL("unknown keyword in " << path << ": " << keyword);
+    }
+  }
+  return positions;
+}
+
+// Chaturanga's reference: every text "<from>-<to>" that passes validation.
+std::uint64_t reference_perft(const Game& game, const State& state, int depth) {
+  if (depth == 0) return 1;
+  if (state.is_over()) return 0;
+  std::uint64_t nodes = 0;
+  for (int from = 0; from < board::kSquares; ++from) {
+    for (int to = 0; to < board::kSquares; ++to) {
+      const std::string text = board::row_col_name(from) + "-" + board::row_col_name(to);
+      auto child = state.clone();
+      if (gamerec::test::play(game, *child, text)) continue;
+      nodes += reference_perft(game, *child, depth - 1);
+    }
+  }
+  return nodes;
+}
+
+}  // namespace
+
+TEST_CASE("perft: chaturanga counts match tests/data/perft/chaturanga.perft") {
+  const auto game = gamerec::test::make("chaturanga");
+  for (const PerftPosition& position : read_perft_file(GAMEREC_SOURCE_DIR "/tests/data/perft/chaturanga.perft")) {
+    auto state = game->new_state();
+    gamerec::test::play_all(*game, *state, position.moves);
+    for (const auto& [depth, nodes] : position.counts) {
+      if (depth > kCtestMaxDepth) continue;
+      INFO(position.id << " depth " << depth);
+      CHECK(perft(*state, depth) == nodes);
+    }
+  }
+}
+
+TEST_CASE("perft: chaturanga's move generator agrees with the validator (slow reference count)") {
+  const auto game = gamerec::test::make("chaturanga");
+  for (const PerftPosition& position : read_perft_file(GAMEREC_SOURCE_DIR "/tests/data/perft/chaturanga.perft")) {
+    auto state = game->new_state();
+    gamerec::test::play_all(*game, *state, position.moves);
+    for (const auto& [depth, nodes] : position.counts) {
+      if (depth > kCtestMaxDepth) continue;
+      INFO(position.id << " depth " << depth);
+      CHECK(reference_perft(*game, *state, depth) == nodes);
+    }
+  }
+}
