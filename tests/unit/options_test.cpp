@@ -1,0 +1,84 @@
+// Rule options and game definitions: YAML to typed data, overrides,
+// unknown keys named with the valid ones.
+#include <catch2/catch.hpp>
+
+#include "core/catalogue.h"
+#include "test_support.h"
+
+using namespace gamerec;
+
+TEST_CASE("options: the compiled-in chaturanga definition has its options and defaults") {
+  const GameDefinition* definition = gamerec::test::catalogue().find("chaturanga");
+  REQUIRE(definition != nullptr);
+  CHECK(definition->sides == std::vector<std::string>{"yellow", "green", "red", "black"});
+  CHECK(definition->extensions == std::vector<std::string>{"chaturanga", "cht"});
+  CHECK(definition->piece_letters.at("es") == "RTACP");
+  const OptionSpec* castling = definition->find_option("castling");
+  REQUIRE(castling != nullptr);
+  CHECK(std::get<bool>(castling->default_value) == true);
+}
+
+TEST_CASE("options: an unknown --variant key is an error naming the valid options") {
+  auto made = gamerec::test::catalogue().make_game("chaturanga", {{"queens", "true"}});
+  REQUIRE(std::holds_alternative<std::string>(made));
+  CHECK_THAT(std::get<std::string>(made), Catch::Contains("queens") && Catch::Contains("castling, setup"));
+}
+
+TEST_CASE("options: values are parsed by type, with ranges") {
+  OptionSpec spec;
+  spec.name = "seeds";
+  spec.type = OptionType::kInt;
+  spec.min = 3;
+  spec.max = 6;
+  CHECK(std::get<int>(std::get<OptionValue>(parse_option_value(spec, "5"))) == 5);
+  CHECK_THAT(std::get<std::string>(parse_option_value(spec, "7")), Catch::Contains("from 3 to 6"));
+  CHECK(std::holds_alternative<std::string>(parse_option_value(spec, "five")));
+  spec.type = OptionType::kIntList;
+  spec.min = 1;
+  CHECK(std::get<std::vector<int>>(std::get<OptionValue>(parse_option_value(spec, "4,3,3"))) ==
+        std::vector<int>{4, 3, 3});
+  CHECK(std::holds_alternative<std::string>(parse_option_value(spec, "4,,3")));
+  spec.type = OptionType::kBool;
+  CHECK(std::get<bool>(std::get<OptionValue>(parse_option_value(spec, "false"))) == false);
+  CHECK(std::holds_alternative<std::string>(parse_option_value(spec, "maybe")));
+}
+
+TEST_CASE("definitions: a variant extends a game and overrides defaults") {
+  GameCatalogue catalogue = make_builtin_catalogue();
+  REQUIRE_FALSE(catalogue.add_definition(
+      "name: chaturanga-classic\nextends: chaturanga\noptions: {castling: {default: false}}\n", "test.yaml"));
+  const GameDefinition* variant = catalogue.find("chaturanga-classic");
+  REQUIRE(variant != nullptr);
+  CHECK(variant->engine == "chaturanga");
+  CHECK(variant->extensions.empty());  // chosen by name, not by file extension
+  CHECK(std::get<bool>(variant->find_option("castling")->default_value) == false);
+  auto made = catalogue.make_game("chaturanga-classic", {});
+  REQUIRE(std::holds_alternative<std::unique_ptr<Game>>(made));
+  CHECK(catalogue.game_for_extension("cht") == "chaturanga");
+}
+
+TEST_CASE("definitions: a definition with a known name overrides that game") {
+  GameCatalogue catalogue = make_builtin_catalogue();
+  REQUIRE_FALSE(catalogue.add_definition("name: chaturanga\noptions: {castling: {default: false}}\n", "x.yaml"));
+  CHECK(std::get<bool>(catalogue.find("chaturanga")->find_option("castling")->default_value) == false);
+}
+
+TEST_CASE("definitions: unknown keys and bad values are errors that say what is valid") {
+  GameCatalogue catalogue = make_builtin_catalogue();
+  auto error = catalogue.add_definition("name: x\nextends: chaturanga\ncolour: red\n", "x.yaml");
+  REQUIRE(error);
+  CHECK_THAT(*error, Catch::Contains("x.yaml") && Catch::Contains("colour") && Catch::Contains("extends"));
+  error = catalogue.add_definition("name: x\nextends: chaturanga\noptions: {queens: {default: 1}}\n", "x.yaml");
+  REQUIRE(error);
+  CHECK_THAT(*error, Catch::Contains("valid options: castling, setup"));
+  error = catalogue.add_definition("name: x\nextends: chaturanga\noptions: {castling: {default: 7}}\n", "x.yaml");
+  REQUIRE(error);
+  error = catalogue.add_definition("name: y\noptions: {}\n", "y.yaml");
+  REQUIRE(error);
+  CHECK_THAT(*error, Catch::Contains("extends"));
+  error = catalogue.add_definition("name: [unclosed\n", "z.yaml");
+  REQUIRE(error);
+  CHECK_THAT(*error, Catch::Contains("z.yaml"));
+  error = catalogue.add_definition("name: x\nextends: nothing\n", "w.yaml");
+  REQUIRE(error);
+}

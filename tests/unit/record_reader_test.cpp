@@ -1,0 +1,141 @@
+// The record reader (SPEC 2): header, comments, blank lines, BOM, CRLF,
+// line and column of each move, Q lines, overlong lines.
+#include <catch2/catch.hpp>
+
+#include <fcntl.h>
+
+#include <fstream>
+
+#include "core/record_reader.h"
+#include "temp_dir.h"
+
+using namespace gamerec;
+
+namespace {
+
+struct Read {
+  std::variant<RecordHeader, RecordError> header;
+  std::vector<RecordLine> lines;
+  std::vector<std::string> texts;  // copies: RecordLine::text is a view
+};
+
+Read read_text(const std::string& content) {
+  gamerec::test::TempDir dir;
+  const std::string path = dir.path() + "/record";
+  std::ofstream(path, std::ios::binary) << content;
+  RecordReader reader(std::make_unique<LineSource>(::open(path.c_str(), O_RDONLY), true));
+  Read result;
+  result.header = reader.read_header();
+  if (std::holds_alternative<RecordError>(result.header)) return result;
+  while (auto line = reader.next()) {
+    result.texts.emplace_back(line->text);
+    result.lines.push_back(*line);
+  }
+  return result;
+}
+
+}  // namespace
+
+TEST_CASE("record reader: blank lines and # comments are skipped; line numbers count every line") {
+  const Read read = read_text("# a comment\n\n2A-3A\n  4G-4F   # Green opens\n\t\n7H-6H#glued\n");
+  REQUIRE(read.texts == std::vector<std::string>{"2A-3A", "4G-4F", "7H-6H#glued"});
+  CHECK(read.lines[0].line == 3);
+  CHECK(read.lines[1].line == 4);
+  CHECK(read.lines[1].column == 3);  // the move's own text, after the spaces
+  CHECK(read.lines[2].line == 6);
+}
+
+TEST_CASE("record reader: a BOM and CRLF line ends are accepted") {
+  const Read read = read_text("\xEF\xBB\xBF" "2A-3A\r\n4G-4F\r\n");
+  REQUIRE(read.texts == std::vector<std::string>{"2A-3A", "4G-4F"});
+  CHECK(read.lines[0].column == 1);
+  CHECK(read.lines[1].line == 2);
+}
+
+TEST_CASE("record reader: a last line without a line end is read") {
+  const Read read = read_text("2A-3A\n4G-4F");
+  CHECK(read.texts == std::vector<std::string>{"2A-3A", "4G-4F"});
+}
+
+TEST_CASE("record reader: the YAML header gives game and variant; lines count on from it") {
+  const Read read = read_text(
+      "---\ngame: chaturanga\nvariant: {castling: false, ships: [4, 3]}\nplayers: {yellow: Ana}\n---\n2A-3A\n");
+  REQUIRE(std::holds_alternative<RecordHeader>(read.header));
+  const auto& header = std::get<RecordHeader>(read.header);
+  CHECK(header.present);
+  CHECK(header.game == "chaturanga");
+  REQUIRE(header.variant.size() == 2);
+  CHECK(header.variant[0].key == "castling");
+  CHECK(header.variant[0].value == "false");
+  CHECK(header.variant[1].value == "4,3");
+  CHECK(header.end_line == 5);
+  REQUIRE(read.lines.size() == 1);
+  CHECK(read.lines[0].line == 6);
+}
+
+TEST_CASE("record reader: header errors carry a line and the header code") {
+  SECTION("not closed") {
+    const Read read = read_text("---\ngame: chaturanga\n2A-3A\n");
+    REQUIRE(std::holds_alternative<RecordError>(read.header));
+    CHECK(std::get<RecordError>(read.header).error.code == ErrorCode::kHeader);
+    CHECK(std::get<RecordError>(read.header).line == 1);
+  }
+  SECTION("not YAML") {
+    const Read read = read_text("---\ngame: [unclosed\n---\n2A-3A\n");
+    REQUIRE(std::holds_alternative<RecordError>(read.header));
+    CHECK(std::get<RecordError>(read.header).error.code == ErrorCode::kHeader);
+    CHECK(std::get<RecordError>(read.header).line >= 2);
+  }
+  SECTION("not a map") {
+    const Read read = read_text("---\n- a\n- b\n---\n");
+    REQUIRE(std::holds_alternative<RecordError>(read.header));
+  }
+  SECTION("variant not a map") {
+    const Read read = read_text("---\nvariant: castling\n---\n");
+    REQUIRE(std::holds_alternative<RecordError>(read.header));
+  }
+}
+
+TEST_CASE("record reader: a Q line is reported as the end of the record") {
+  const Read read = read_text("2A-3A\nQ\n4G-4F\n");
+  REQUIRE(read.lines.size() == 3);
+  CHECK(read.lines[1].kind == RecordLine::Kind::kQuit);
+  CHECK(read.lines[1].line == 2);
+}
+
+TEST_CASE("record reader: an overlong line is cut and flagged, and reading goes on") {
+  const std::string huge(3 * kMaxLineLength + 17, 'x');
+  const Read read = read_text("2A-3A\n" + huge + "\n4G-4F\n");
+  REQUIRE(read.lines.size() == 3);
+  CHECK(read.lines[1].too_long);
+  CHECK(read.lines[1].text.size() <= kMaxLineLength);
+  CHECK(read.lines[1].line == 2);
+  CHECK(read.texts[2] == "4G-4F");
+  CHECK(read.lines[2].line == 3);
+  CHECK(read.lines[2].offset == 6 + huge.size() + 1);
+}
+
+TEST_CASE("record reader: byte offsets point at the start of each move's line") {
+  const Read read = read_text("---\ngame: chaturanga\n---\n# c\n2A-3A\n  4G-4F\n");
+  REQUIRE(read.lines.size() == 2);
+  CHECK(read.lines[0].offset == 29);
+  CHECK(read.lines[1].offset == 35);
+}
+
+TEST_CASE("record reader: lines split across the read buffer are whole") {
+  std::string content;
+  for (int i = 0; i < 400000; ++i) content += (i % 2 ? "1B-3C\n" : "3C-1B\n");
+  const Read read = read_text(content);
+  REQUIRE(read.texts.size() == 400000);
+  for (std::size_t i = 0; i < read.texts.size(); ++i) {
+    if (read.texts[i] != (i % 2 ? "1B-3C" : "3C-1B")) FAIL("line " << i + 1 << ": " << read.texts[i]);
+  }
+}
+
+TEST_CASE("record reader: strip_body_line keeps a # glued to the move") {
+  CHECK(strip_body_line("Qxf7#")->first == "Qxf7#");
+  CHECK(strip_body_line("Qxf7# mate")->first == "Qxf7# mate");
+  CHECK(strip_body_line("Qxf7 # mate")->first == "Qxf7");
+  CHECK_FALSE(strip_body_line("   # only a comment").has_value());
+  CHECK_FALSE(strip_body_line("  \r").has_value());
+}

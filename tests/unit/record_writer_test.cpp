@@ -1,0 +1,65 @@
+// The record writer: appends reach the file at once, undo cuts exactly,
+// new files replace atomically.
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <sstream>
+
+#include "core/record_writer.h"
+#include "temp_dir.h"
+
+using namespace gamerec;
+
+namespace {
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+}  // namespace
+
+TEST_CASE("record writer: each appended line is in the file before append returns") {
+  gamerec::test::TempDir dir;
+  const std::string path = dir.path() + "/game.cht";
+  std::ofstream(path) << "2A-3A";  // no final newline
+  RecordFile file = RecordFile::open_for_append(path);
+  CHECK(slurp(path) == "2A-3A\n");
+  const auto start = file.append_line("4G-4F");
+  CHECK(start == 6);
+  CHECK(slurp(path) == "2A-3A\n4G-4F\n");  // read by another handle, before close
+  file.truncate(start);
+  CHECK(slurp(path) == "2A-3A\n");
+  file.append_line("4G-4E");
+  CHECK(slurp(path) == "2A-3A\n4G-4E\n");
+}
+
+TEST_CASE("record writer: create copies a prefix of the source and adds a line end") {
+  gamerec::test::TempDir dir;
+  const std::string source = dir.path() + "/in.cht";
+  const std::string output = dir.path() + "/out.cht";
+  std::ofstream(source) << "# c\n2A-3A\n9Z-9Z\n";
+  RecordFile file = RecordFile::create(output, source, 10, "");
+  CHECK(slurp(output) == "# c\n2A-3A\n");
+  file.append_line("4G-4F");
+  CHECK(slurp(output) == "# c\n2A-3A\n4G-4F\n");
+  CHECK(slurp(source) == "# c\n2A-3A\n9Z-9Z\n");  // the source is untouched
+
+  RecordFile cut = RecordFile::create(dir.path() + "/cut.cht", source, 7, "");
+  CHECK(slurp(dir.path() + "/cut.cht") == "# c\n2A-\n");
+}
+
+TEST_CASE("record writer: a new record starts with the given header") {
+  gamerec::test::TempDir dir;
+  const std::string output = dir.path() + "/new.txt";
+  RecordFile file = RecordFile::create(output, "", 0, "---\ngame: chaturanga\n---\n");
+  file.append_line("2A-3A");
+  CHECK(slurp(output) == "---\ngame: chaturanga\n---\n2A-3A\n");
+}
+
+TEST_CASE("record writer: failures are errors, not silence") {
+  CHECK_THROWS_AS(RecordFile::open_for_append("/nonexistent/dir/x.cht"), RecordWriteError);
+  CHECK_THROWS_AS(RecordFile::create("/nonexistent/dir/x.cht", "", 0, ""), RecordWriteError);
+}
