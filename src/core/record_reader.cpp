@@ -58,7 +58,7 @@ bool LineSource::fill() {
   }
 }
 
-std::optional<LineSource::Line> LineSource::next() {
+std::optional<LineSource::Line> LineSource::next_slow() {
   while (true) {
     const char* start = buffer_.data() + begin_;
     const auto* newline = static_cast<const char*>(std::memchr(start, '\n', end_ - begin_));
@@ -105,24 +105,6 @@ std::optional<LineSource::Line> LineSource::next() {
       if (end_ == begin_) return std::nullopt;
     }
   }
-}
-
-std::optional<std::pair<std::string_view, int>> strip_body_line(std::string_view line) {
-  std::size_t start = 0;
-  while (start < line.size() && is_blank(line[start])) ++start;
-  if (start == line.size() || line[start] == '#') return std::nullopt;
-  std::size_t end = line.size();
-  // A comment starts at a # that follows a space or tab; a # glued to a move
-  // (chess "Qxf7#") belongs to the move.
-  for (std::size_t i = start + 1; i < line.size(); ++i) {
-    if (line[i] == '#' && (line[i - 1] == ' ' || line[i - 1] == '\t')) {
-      end = i;
-      break;
-    }
-  }
-  std::string_view text = line.substr(start, end - start);
-  while (!text.empty() && is_blank(text.back())) text.remove_suffix(1);
-  return std::make_pair(text, static_cast<int>(start) + 1);
 }
 
 std::variant<RecordHeader, RecordError> RecordReader::read_header() {
@@ -185,30 +167,6 @@ std::variant<RecordHeader, RecordError> RecordReader::read_header() {
   return header;
 }
 
-std::optional<RecordLine> RecordReader::read_body_line() {
-  while (true) {
-    std::optional<LineSource::Line> raw;
-    if (pending_raw_) {
-      raw = pending_raw_;
-      pending_raw_.reset();
-    } else {
-      raw = source_->next();
-    }
-    if (!raw) return std::nullopt;
-    auto stripped = strip_body_line(raw->text);
-    if (!stripped) continue;
-    RecordLine line;
-    line.text = stripped->first;
-    line.column = stripped->second;
-    line.line = raw->number;
-    line.offset = raw->offset;
-    line.too_long = raw->too_long;
-    // Q ends a classic record; it is never a move.
-    if (line.text == "Q") line.kind = RecordLine::Kind::kQuit;
-    return line;
-  }
-}
-
 const RecordLine* RecordReader::peek() {
   if (!peeked_) {
     peeked_ = read_body_line();
@@ -220,7 +178,7 @@ const RecordLine* RecordReader::peek() {
   return &*peeked_;
 }
 
-std::optional<RecordLine> RecordReader::next() {
+std::optional<RecordLine> RecordReader::next_slow() {
   if (peeked_) {
     auto line = std::move(peeked_);
     peeked_.reset();

@@ -18,7 +18,14 @@ constexpr bool on_board(int row, int col) {
 }
 
 // "4D" -> index; nullopt unless exactly a row digit 1-8 and a capital A-H.
-std::optional<int> parse_row_col(std::string_view text);
+// Inline: it runs twice for every move validated.
+constexpr std::optional<int> parse_row_col(std::string_view text) {
+  if (text.size() != 2) return std::nullopt;
+  const char row = text[0];
+  const char col = text[1];
+  if (row < '1' || row > '8' || col < 'A' || col > 'H') return std::nullopt;
+  return make_square(row - '1', col - 'A');
+}
 std::string row_col_name(int square);
 
 }  // namespace gamerec::board

@@ -1,5 +1,6 @@
 #include "games/chaturanga/chaturanga.h"
 
+#include <bit>
 #include <cstdlib>
 
 namespace gamerec::chaturanga {
@@ -40,9 +41,17 @@ ChaturangaState::ChaturangaState(const Rules& rules) : castling_(rules.castling)
   }
 }
 
+void ChaturangaState::put(int square, int side, Piece piece) {
+  const std::uint64_t bit = std::uint64_t{1} << square;
+  if (!board_[square].empty()) occupied_[board_[square].side] &= ~bit;
+  board_[square] = {static_cast<std::int8_t>(side), piece};
+  occupied_[side] |= bit;
+}
+
 ChaturangaState ChaturangaState::empty_board(const Rules& rules, int side_to_move) {
   ChaturangaState state(rules);
   state.board_.fill(Cell{});
+  state.occupied_.fill(0);
   state.to_move_ = side_to_move;
   return state;
 }
@@ -126,9 +135,9 @@ bool ChaturangaState::for_each_move(int side, Visit&& visit) const {
     }
     return false;
   };
-  for (int from = 0; from < board::kSquares; ++from) {
+  for (std::uint64_t pieces = occupied_[side]; pieces != 0; pieces &= pieces - 1) {
+    const int from = std::countr_zero(pieces);
     const Cell& cell = board_[from];
-    if (cell.side != side) continue;
     bool stop = false;
     switch (cell.piece) {
       case Piece::kKing:
@@ -184,9 +193,13 @@ void ChaturangaState::do_apply(const Move& move) {
     std::swap(board_[move.from], board_[move.to]);
   } else {
     const Cell captured = board_[move.to];
+    if (!captured.empty()) {
+      occupied_[captured.side] &= ~(std::uint64_t{1} << move.to);
+      if (captured.piece == Piece::kKing) eliminated_[captured.side] = true;
+    }
+    occupied_[side] ^= (std::uint64_t{1} << move.from) | (std::uint64_t{1} << move.to);
     board_[move.to] = board_[move.from];
     board_[move.from] = Cell{};
-    if (!captured.empty() && captured.piece == Piece::kKing) eliminated_[captured.side] = true;
   }
   advance_turn();
 }

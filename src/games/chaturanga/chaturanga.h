@@ -63,7 +63,7 @@ class ChaturangaState final : public State {
 
   // For tests and set-ups: an empty board with the given side to move.
   static ChaturangaState empty_board(const Rules& rules, int side_to_move);
-  void put(int square, int side, Piece piece) { board_[square] = {static_cast<std::int8_t>(side), piece}; }
+  void put(int square, int side, Piece piece);
   void set_to_move(int side) { to_move_ = side; }
   const Cell& at(int square) const { return board_[square]; }
   bool eliminated(int side) const { return eliminated_[side]; }
@@ -90,6 +90,10 @@ class ChaturangaState final : public State {
   void advance_turn();
 
   std::array<Cell, board::kSquares> board_{};
+  // Squares of each side's pieces, kept beside board_ so that finding a
+  // side's pieces (needed after every move, to skip sides that cannot move)
+  // does not scan all 64 squares.
+  std::array<std::uint64_t, kSides> occupied_{};
   std::array<bool, kSides> eliminated_{};
   std::array<int, kSides> king_home_{};  // -1 when the setup has none
   std::array<int, kSides> rook_home_{};
