@@ -15,7 +15,10 @@ int run(int argc, char** argv) {
   app.fallthrough();
   CommonOptions common;
   app.add_option("--game", common.game, "Force the game (see 'gamerec games')");
-  app.add_option("--variant", common.variants, "Override a rule option: KEY=VALUE (repeatable)");
+  // allow_extra_args(false): each --variant takes one value, so it does not
+  // swallow the FILE after it.
+  app.add_option("--variant", common.variants, "Override a rule option: KEY=VALUE (repeatable)")
+      ->allow_extra_args(false);
   app.add_option("--formats", common.formats_dir, "Load extra game definitions from DIR");
   app.add_option("--lang", common.language, "Message language")->check(CLI::IsMember({"en", "es"}));
   app.add_option("--color", common.color, "Colours: auto (a terminal without NO_COLOR), always, never")

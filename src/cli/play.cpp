@@ -2,6 +2,7 @@
 // accepted move reaches the record file before the next prompt.
 #include <fmt/format.h>
 #include <sys/stat.h>
+#include <yaml-cpp/yaml.h>
 
 #include <chrono>
 #include <ctime>
@@ -51,14 +52,23 @@ std::string new_record_header(const Context& context, const Game& game, const st
   const auto by_extension =
       context.catalogue().game_for_extension(extension.empty() ? "" : extension.substr(1));
   if (overrides.empty() && by_extension == game.name()) return "";
-  std::string header = "---\ngame: " + game.name() + "\n";
+  YAML::Emitter yaml;
+  yaml << YAML::BeginMap << YAML::Key << "game" << YAML::Value << game.name();
   if (!overrides.empty()) {
-    header += "variant: {";
-    for (std::size_t i = 0; i < overrides.size(); ++i)
-      header += (i ? ", " : "") + overrides[i].key + ": " + overrides[i].value;
-    header += "}\n";
+    // Each value as the game's option type writes it (a list as [4, 3]).
+    yaml << YAML::Key << "variant" << YAML::Value << YAML::Flow << YAML::BeginMap;
+    for (const OptionOverride& option : overrides) {
+      yaml << YAML::Key << option.key << YAML::Value;
+      const auto value = game.options().values().find(option.key);
+      if (value != game.options().values().end() && std::holds_alternative<std::vector<int>>(value->second))
+        yaml << YAML::Flow << std::get<std::vector<int>>(value->second);
+      else
+        yaml << option.value;
+    }
+    yaml << YAML::EndMap;
   }
-  return header + "---\n";
+  yaml << YAML::EndMap;
+  return "---\n" + std::string(yaml.c_str()) + "\n---\n";
 }
 
 // One game being played: the position, its moves, and the record file that
@@ -117,7 +127,16 @@ class PlayCommand {
 
   int run() {
     if (options_.file == "-") return usage("play reads moves from standard input; give FILE as a path");
-    if (options_.file.empty() || !file_exists(options_.file)) return start_new_game();
+    if (options_.file.empty()) return start_new_game(options_.output);
+    if (!file_exists(options_.file)) {
+      // A new game goes into FILE; with -o as well, FILE was meant to exist.
+      if (!options_.output.empty())
+        return usage(fmt::format("{}: no such file to continue (without -o, play starts a new game in it)",
+                                 options_.file));
+      return start_new_game(options_.file);
+    }
+    if (!context_.game_choice().overrides.empty())
+      return usage("--variant applies to new games only; a record keeps its rule options in its header (variant: {...})");
     return resume();
   }
 
@@ -127,10 +146,8 @@ class PlayCommand {
     return kExitUsage;
   }
 
-  int start_new_game() {
-    const std::string& forced = context_.options().game;
-    std::string path = options_.file.empty() ? options_.output : options_.file;
-    std::string game_name = forced;
+  int start_new_game(std::string path) {
+    std::string game_name = context_.options().game;
     if (game_name.empty() && !path.empty()) {
       const std::string extension = std::filesystem::path(path).extension().string();
       game_name = context_.catalogue().game_for_extension(extension.empty() ? "" : extension.substr(1)).value_or("");
@@ -139,6 +156,7 @@ class PlayCommand {
     auto made = context_.catalogue().make_game(game_name, context_.game_choice().overrides);
     if (auto* error = std::get_if<std::string>(&made)) return usage(*error);
     game_ = std::get<std::unique_ptr<Game>>(std::move(made));
+    if (auto error = make_players()) return usage(*error);
     if (path.empty()) {
       const std::time_t now = std::time(nullptr);
       char stamp[32];
@@ -194,6 +212,7 @@ class PlayCommand {
     // The valid part of the input, byte for byte, then the new moves.
     const std::uint64_t valid_bytes = run.error || run.quit_line ? run.end_offset : record.reader->source().bytes_read();
     record.reader.reset();
+    if (auto error = make_players()) return usage(*error);
     RecordFile file = [&] {
       if (!options_.output.empty() && !same_file(options_.output, options_.file))
         return RecordFile::create(options_.output, options_.file, valid_bytes, "");
@@ -240,8 +259,8 @@ class PlayCommand {
     return side >= 0 && players_[static_cast<std::size_t>(side)]->is_computer();
   }
 
+  // Players must exist (make_players) before the record file is touched.
   int loop(PlaySession session, int exit_status) {
-    if (auto error = make_players()) return usage(*error);
     const Messages& messages = context_.messages();
     context_.out() << messages.text("ui.writing-to", {{"file", session.output_path()}}) << '\n';
     show_board(session.state());
@@ -280,7 +299,7 @@ class PlayCommand {
         show_board(session.state());
       }
     }
-    if (session.state().is_over()) context_.out() << status_line(context_, *game_, session.state()) << '\n';
+    // The last board shown already carries the final status line.
     context_.out() << messages.text("ui.session-over") << '\n';
     return exit_status;
   }
@@ -300,7 +319,8 @@ Command add_play_command(CLI::App& app) {
   command->add_option("file", options->file, "Record to continue (a new one is started if it does not exist)");
   command->add_option("-o,--output", options->output, "Write the record here instead of FILE");
   command->add_flag("--step", options->step, "Show each move of FILE and wait for Enter");
-  command->add_option("--ai", options->ai, "Let the computer play SIDE (SIDE[=LEVEL], repeatable)");
+  command->add_option("--ai", options->ai, "Let the computer play SIDE (SIDE[=LEVEL], repeatable)")
+      ->allow_extra_args(false);
   command->add_option("--seed", options->seed, "Seed for the computer players' random choices");
   return {command, [options](const Context& context) {
             try {

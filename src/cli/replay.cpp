@@ -54,6 +54,10 @@ int replay(const Context& context, const ReplayOptions& options) {
     }
     mover = after.to_move();
   });
+  if (run.quit_line && record.reader->has_lines_after_quit()) {
+    context.err() << fmt::format("{}:{}: warning: {}\n", file, *run.quit_line,
+                                 context.messages().text("ui.trailing-after-quit"));
+  }
   if (run.error) {
     context.err() << error_line(file, *run.error, error_message(context, game, *state, *run.error)) << '\n';
     return kExitInvalid;

@@ -16,7 +16,8 @@ void GameCatalogue::register_engine(std::string engine, GameFactory factory) {
 std::optional<std::string> GameCatalogue::add_embedded_definitions() {
   for (const EmbeddedFile& file : embedded_formats()) {
     if (file.name == "messages.yaml") continue;
-    if (auto error = add_definition(file.text, file.name)) return error;
+    if (auto error = load_definition(file.text, file.name, definitions_, /*may_add_engine=*/true))
+      return error;
   }
   return std::nullopt;
 }

@@ -26,8 +26,9 @@ class GameCatalogue {
   std::optional<std::string> add_embedded_definitions();
   // Adds every *.yaml in `directory` (--formats), in name order.
   std::optional<std::string> add_directory(const std::string& directory);
+  // A user's definition (a variant or an override of a known game).
   std::optional<std::string> add_definition(std::string_view yaml_text, std::string_view source) {
-    return load_definition(yaml_text, source, definitions_);
+    return load_definition(yaml_text, source, definitions_, /*may_add_engine=*/false);
   }
 
   const DefinitionMap& definitions() const { return definitions_; }

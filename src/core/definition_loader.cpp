@@ -69,6 +69,8 @@ std::optional<std::string> merge_option(const std::string& name, const YAML::Nod
   if (node["type"]) {
     auto type = parse_type(node["type"].as<std::string>());
     if (!type) return "option '" + name + "': type must be bool, int, int-list or string";
+    if (!may_declare && *type != spec->type)
+      return "option '" + name + "': a variant cannot change its type";
     spec->type = *type;
   }
   if (node["min"]) spec->min = node["min"].as<int>();
@@ -82,7 +84,7 @@ std::optional<std::string> merge_option(const std::string& name, const YAML::Nod
   return std::nullopt;
 }
 
-std::optional<std::string> load(const YAML::Node& root, DefinitionMap& definitions) {
+std::optional<std::string> load(const YAML::Node& root, DefinitionMap& definitions, bool may_add_engine) {
   if (!root.IsMap()) return std::string("a game definition must be a YAML map");
   for (const auto& entry : root) {
     const auto key = entry.first.as<std::string>();
@@ -100,7 +102,7 @@ std::optional<std::string> load(const YAML::Node& root, DefinitionMap& definitio
     definition = it->second;
   } else if (auto it = definitions.find(name); it != definitions.end()) {
     definition = it->second;
-  } else if (root["engine"]) {
+  } else if (root["engine"] && may_add_engine) {
     is_new_engine = true;
   } else {
     return "'" + name + "' is not a known game: say which one it extends (extends: chaturanga)";
@@ -112,7 +114,12 @@ std::optional<std::string> load(const YAML::Node& root, DefinitionMap& definitio
   if (root["title"]) definition.title = root["title"].as<std::string>();
   if (root["extensions"]) definition.extensions = string_list(root["extensions"]);
   else if (root["extends"]) definition.extensions.clear();  // a variant is chosen by name
-  if (root["sides"]) definition.sides = string_list(root["sides"]);
+  if (root["sides"]) {
+    auto sides = string_list(root["sides"]);
+    if (!is_new_engine && sides != definition.sides)
+      return "a variant cannot change the sides of " + definition.engine;
+    definition.sides = std::move(sides);
+  }
   if (root["example"]) definition.example = root["example"].as<std::string>();
   if (root["pieces"]) {
     for (const auto& entry : root["pieces"])
@@ -134,9 +141,9 @@ std::optional<std::string> load(const YAML::Node& root, DefinitionMap& definitio
 }  // namespace
 
 std::optional<std::string> load_definition(std::string_view yaml_text, std::string_view source,
-                                           DefinitionMap& definitions) {
+                                           DefinitionMap& definitions, bool may_add_engine) {
   try {
-    auto error = load(YAML::Load(std::string(yaml_text)), definitions);
+    auto error = load(YAML::Load(std::string(yaml_text)), definitions, may_add_engine);
     if (error) return std::string(source) + ": " + *error;
     return std::nullopt;
   } catch (const YAML::Exception& e) {

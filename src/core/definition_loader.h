@@ -16,7 +16,10 @@ using DefinitionMap = std::map<std::string, GameDefinition, std::less<>>;
 // is already defined overrides fields of that definition; one with
 // `extends: BASE` starts from BASE under a new name. Returns an error
 // sentence (prefixed by `source`) on malformed YAML or unknown keys.
+// Only built-in definitions (`may_add_engine`) may introduce a rules engine;
+// a user's file can change defaults, ranges and texts, never the sides or
+// an option's type, which the engine's code relies on.
 std::optional<std::string> load_definition(std::string_view yaml_text, std::string_view source,
-                                           DefinitionMap& definitions);
+                                           DefinitionMap& definitions, bool may_add_engine);
 
 }  // namespace gamerec

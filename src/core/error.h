@@ -32,9 +32,12 @@ std::optional<ErrorCode> code_from_name(std::string_view name);
 
 // Why a move was rejected. `detail` is a code-specific argument for the
 // message (the blocking square, a suggested spelling); empty when unused.
+// `kind` picks a more specific message for the same code ("hint": a
+// suggested spelling in detail; "too-long": an overlong line).
 struct MoveError {
   ErrorCode code;
   std::string detail;
+  std::string_view kind = {};
 
   bool operator==(const MoveError&) const = default;
 };

@@ -78,8 +78,7 @@ std::string Messages::side_name(std::string_view side_id) const {
 
 std::string Messages::error_reason(const MoveError& error, const GameDefinition& game) const {
   std::string key = "errors." + std::string(code_name(error.code));
-  // A notation error with a suggested spelling reads "did you mean ...".
-  if (error.code == ErrorCode::kNotation && !error.detail.empty()) key += "-hint";
+  if (!error.kind.empty()) key += "-" + std::string(error.kind);
   return text(key, {{"detail", error.detail}, {"game", game.name}, {"example", game.example}});
 }
 

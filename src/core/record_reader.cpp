@@ -148,15 +148,19 @@ std::variant<RecordHeader, RecordError> RecordReader::read_header() {
     if (!root.IsMap())
       return RecordError{{ErrorCode::kHeader, "the header must be a YAML map (key: value lines)"},
                          open_line + 1, 1, ""};
-    if (root["game"]) {
-      if (!root["game"].IsScalar())
-        return RecordError{{ErrorCode::kHeader, "game: must name one game"}, open_line + 1, 1, ""};
-      header.game = root["game"].as<std::string>();
+    // The file line of a header node (marks count from the header's start).
+    auto line_of = [&](const YAML::Node& node) { return open_line + 1 + node.Mark().line; };
+    if (const YAML::Node game = root["game"]) {
+      header.game_line = line_of(game);
+      if (!game.IsScalar())
+        return RecordError{{ErrorCode::kHeader, "game: must name one game"}, header.game_line, 1, ""};
+      header.game = game.as<std::string>();
     }
     if (const YAML::Node variant = root["variant"]) {
+      header.variant_line = line_of(variant);
       if (!variant.IsMap())
         return RecordError{{ErrorCode::kHeader, "variant: must be a map such as {castling: false}"},
-                           open_line + 1, 1, ""};
+                           header.variant_line, 1, ""};
       for (const auto& entry : variant)
         header.variant.push_back({entry.first.as<std::string>(), yaml_text(entry.second)});
     }

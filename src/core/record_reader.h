@@ -103,6 +103,8 @@ struct RecordHeader {
   std::vector<OptionOverride> variant;
   std::string text;    // the header's lines between the --- markers, verbatim
   int end_line = 0;    // line number of the closing ---
+  int game_line = 0;   // line numbers of the game: and variant: keys
+  int variant_line = 0;
 };
 
 struct RecordLine {
@@ -137,6 +139,9 @@ class RecordReader {
   std::optional<RecordLine> read_body_line() {
     while (auto raw = pending_raw_ ? take_pending() : source_->next()) {
       auto stripped = strip_body_line(raw->text);
+      // An overlong line is never skipped as blank: what follows the cut
+      // is unknown, so the caller must reject it.
+      if (!stripped && raw->too_long) stripped = std::make_pair(raw->text.substr(0, 0), 1);
       if (!stripped) continue;
       RecordLine line;
       line.text = stripped->first;

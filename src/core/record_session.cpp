@@ -63,13 +63,23 @@ std::variant<OpenedRecord, FileError> open_record(const std::string& path,
       return FileError{"io", "cannot read: " + record.reader->source().read_error()};
     return *error;
   }
-  std::vector<OptionOverride> overrides = record.header.variant;
-  overrides.insert(overrides.end(), choice.overrides.begin(), choice.overrides.end());
-  auto game = catalogue.make_game(std::get<std::string>(name), overrides);
+  const std::string& game_name = std::get<std::string>(name);
+  // What the file says is checked alone first, so that a bad header is
+  // reported as the file's fault and a bad --game/--variant as the user's.
+  const bool game_from_header = !choice.forced_game && record.header.game;
+  auto game = catalogue.make_game(game_name, record.header.variant);
   if (auto* error = std::get_if<std::string>(&game)) {
-    // A bad --game or --variant is the user's typo, a bad header the file's.
-    const bool from_header = (!choice.forced_game && record.header.game) || !record.header.variant.empty();
-    return FileError{from_header ? "header" : "usage", *error, from_header ? 2 : 0};
+    if (game_from_header || !record.header.variant.empty()) {
+      const int line = catalogue.find(game_name) == nullptr ? record.header.game_line : record.header.variant_line;
+      return FileError{"header", *error, line};
+    }
+    return FileError{choice.forced_game ? "usage" : "unknown-game", *error, 0};
+  }
+  if (!choice.overrides.empty()) {
+    std::vector<OptionOverride> overrides = record.header.variant;
+    overrides.insert(overrides.end(), choice.overrides.begin(), choice.overrides.end());
+    game = catalogue.make_game(game_name, overrides);
+    if (auto* error = std::get_if<std::string>(&game)) return FileError{"usage", *error, 0};
   }
   record.game = std::get<std::unique_ptr<Game>>(std::move(game));
   return record;

@@ -59,7 +59,7 @@ RunResult run_moves(RecordReader& reader, const Game& game, State& state, OnMove
       result.quit_line = line->line;
       return result;
     }
-    ParsedMove parsed = line->too_long ? ParsedMove{MoveError{ErrorCode::kNotation, {}}}
+    ParsedMove parsed = line->too_long ? ParsedMove{MoveError{ErrorCode::kNotation, {}, "too-long"}}
                                        : game.parse_move(line->text, state);
     std::optional<MoveError> error;
     if (auto* parse_error = std::get_if<MoveError>(&parsed)) {

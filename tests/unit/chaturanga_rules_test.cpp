@@ -103,7 +103,7 @@ TEST_CASE("chaturanga: the classic 4D-A1 is a notation error that suggests 4D-1A
   auto state = default_game().new_state();
   ParsedMove parsed = default_game().parse_move("4D-A1", *state);
   REQUIRE(std::holds_alternative<MoveError>(parsed));
-  CHECK(std::get<MoveError>(parsed) == MoveError{ErrorCode::kNotation, "4D-1A"});
+  CHECK(std::get<MoveError>(parsed) == MoveError{ErrorCode::kNotation, "4D-1A", "hint"});
   // Lower-case columns and both squares swapped get the same help.
   CHECK(std::get<MoveError>(default_game().parse_move("2a-3a", *state)).detail == "2A-3A");
   CHECK(std::get<MoveError>(default_game().parse_move("A2-A3", *state)).detail == "2A-3A");
@@ -351,4 +351,8 @@ TEST_CASE("chaturanga: a malformed setup option is an error, not a crash") {
   auto made = gamerec::test::catalogue().make_game("chaturanga", {{"setup", "K1D / X9Z"}});
   REQUIRE(std::holds_alternative<std::string>(made));
   CHECK_THAT(std::get<std::string>(made), Catch::Contains("setup"));
+  made = gamerec::test::catalogue().make_game("chaturanga", {{"setup", "K1D / K4H / K8E / K5A / K3C"}});
+  REQUIRE(std::holds_alternative<std::string>(made));
+  made = gamerec::test::catalogue().make_game("chaturanga", {{"setup", "K1D / K4H / K8E / K5A"}});
+  CHECK(std::holds_alternative<std::unique_ptr<Game>>(made));
 }

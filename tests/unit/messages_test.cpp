@@ -25,7 +25,8 @@ TEST_CASE("messages: English names the move's problem and fills details") {
   const auto en = std::get<Messages>(Messages::load("en"));
   const GameDefinition& game = *gamerec::test::catalogue().find("chaturanga");
   CHECK(en.error_reason({ErrorCode::kBlockedPath, "7E"}, game) == "path blocked at 7E");
-  CHECK_THAT(en.error_reason({ErrorCode::kNotation, "4D-1A"}, game), Catch::Contains("did you mean 4D-1A"));
+  CHECK_THAT(en.error_reason({ErrorCode::kNotation, "4D-1A", "hint"}, game), Catch::Contains("did you mean 4D-1A"));
+  CHECK_THAT(en.error_reason({ErrorCode::kNotation, {}, "too-long"}, game), Catch::Contains("too long"));
   CHECK_THAT(en.error_reason({ErrorCode::kNotation, {}}, game), Catch::Contains("2A-3A"));
 }
 

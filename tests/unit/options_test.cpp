@@ -81,4 +81,13 @@ TEST_CASE("definitions: unknown keys and bad values are errors that say what is 
   CHECK_THAT(*error, Catch::Contains("z.yaml"));
   error = catalogue.add_definition("name: x\nextends: nothing\n", "w.yaml");
   REQUIRE(error);
+  // The engine's code relies on its sides and option types.
+  error = catalogue.add_definition("name: x\nextends: chaturanga\nsides: [a, b]\n", "s.yaml");
+  REQUIRE(error);
+  CHECK_THAT(*error, Catch::Contains("sides"));
+  error = catalogue.add_definition("name: x\nextends: chaturanga\noptions: {castling: {type: int}}\n", "t.yaml");
+  REQUIRE(error);
+  error = catalogue.add_definition("name: fresh\nengine: chaturanga\nsides: [a]\n", "e.yaml");
+  REQUIRE(error);
+  CHECK_THAT(*error, Catch::Contains("extends"));
 }

@@ -115,6 +115,13 @@ TEST_CASE("record reader: an overlong line is cut and flagged, and reading goes 
   CHECK(read.lines[2].offset == 6 + huge.size() + 1);
 }
 
+TEST_CASE("record reader: an overlong line of blanks is not skipped as a blank line") {
+  const Read read = read_text(std::string(kMaxLineLength + 100, ' ') + "2D-3D\n2A-3A\n");
+  REQUIRE(read.lines.size() == 2);
+  CHECK(read.lines[0].too_long);
+  CHECK(read.lines[0].line == 1);
+}
+
 TEST_CASE("record reader: byte offsets point at the start of each move's line") {
   const Read read = read_text("---\ngame: chaturanga\n---\n# c\n2A-3A\n  4G-4F\n");
   REQUIRE(read.lines.size() == 2);

@@ -31,7 +31,7 @@ ParsedMove parse_chaturanga_move(std::string_view text) {
     if (from && to) return Move{*from, *to, 0};
     auto from_fix = respell_square(text.substr(0, 2));
     auto to_fix = respell_square(text.substr(3, 2));
-    if (from_fix && to_fix) return MoveError{ErrorCode::kNotation, *from_fix + "-" + *to_fix};
+    if (from_fix && to_fix) return MoveError{ErrorCode::kNotation, *from_fix + "-" + *to_fix, "hint"};
   }
   return MoveError{ErrorCode::kNotation, {}};
 }
@@ -47,7 +47,8 @@ std::variant<Rules, std::string> rules_from_options(const RuleOptions& options) 
   std::string_view text = options.get_string("setup");
   int side = 0;
   std::array<bool, board::kSquares> taken{};
-  while (side < kSides) {
+  while (true) {
+    if (side == kSides) return "setup: more than four groups of pieces; one per side, separated by '/'";
     const auto slash = text.find('/');
     std::string_view group = text.substr(0, slash);
     while (!group.empty()) {
