@@ -27,6 +27,47 @@ constexpr std::array<std::array<int, 2>, 4> kBishopRays = {{{1, 1}, {1, -1}, {-1
 
 int sign(int v) { return (v > 0) - (v < 0); }
 
+// Bitboards of the squares one step away from each square, in the given
+// directions: the squares a piece must reach first to move at all.
+template <std::size_t N>
+constexpr std::array<std::uint64_t, board::kSquares> neighbours(const std::array<std::array<int, 2>, N>& steps) {
+  std::array<std::uint64_t, board::kSquares> table{};
+  for (int square = 0; square < board::kSquares; ++square) {
+    for (const auto& [dr, dc] : steps) {
+      const int r = row_of(square) + dr;
+      const int c = col_of(square) + dc;
+      if (on_board(r, c)) table[square] |= std::uint64_t{1} << make_square(r, c);
+    }
+  }
+  return table;
+}
+
+constexpr auto kKingTargets = neighbours(kKingSteps);
+constexpr auto kKnightTargets = neighbours(kKnightJumps);
+constexpr auto kRookFirstSteps = neighbours(kRookRays);
+constexpr auto kBishopFirstSteps = neighbours(kBishopRays);
+
+constexpr std::array<std::array<std::uint64_t, board::kSquares>, kSides> pawn_table(bool captures) {
+  std::array<std::array<std::uint64_t, board::kSquares>, kSides> table{};
+  for (int side = 0; side < kSides; ++side) {
+    const auto [fr, fc] = kPawnForward[side];
+    for (int square = 0; square < board::kSquares; ++square) {
+      const int r = row_of(square) + fr;
+      const int c = col_of(square) + fc;
+      for (int sidestep : {-1, 0, 1}) {
+        if ((sidestep != 0) != captures) continue;
+        const int tr = r + (fr == 0 ? sidestep : 0);
+        const int tc = c + (fc == 0 ? sidestep : 0);
+        if (on_board(tr, tc)) table[side][square] |= std::uint64_t{1} << make_square(tr, tc);
+      }
+    }
+  }
+  return table;
+}
+
+constexpr auto kPawnPushes = pawn_table(false);
+constexpr auto kPawnCaptures = pawn_table(true);
+
 }  // namespace
 
 ChaturangaState::ChaturangaState(const Rules& rules) : castling_(rules.castling) {
@@ -66,13 +107,14 @@ bool ChaturangaState::is_castling(int side, int from, int to) const {
 std::optional<MoveError> ChaturangaState::check_shape(const Cell& mover, int from, int to) const {
   const int dr = row_of(to) - row_of(from);
   const int dc = col_of(to) - col_of(from);
-  const MoveError illegal{ErrorCode::kIllegalMove, {}};
+  // Built only when returned: a MoveError holds a std::string.
+  const auto illegal = [] { return MoveError{ErrorCode::kIllegalMove, {}}; };
   switch (mover.piece) {
     case Piece::kKing:
-      if (std::abs(dr) > 1 || std::abs(dc) > 1) return illegal;
+      if (std::abs(dr) > 1 || std::abs(dc) > 1) return illegal();
       return std::nullopt;
     case Piece::kKnight:
-      if (std::abs(dr * dc) != 2) return illegal;
+      if (std::abs(dr * dc) != 2) return illegal();
       return std::nullopt;
     case Piece::kPawn: {
       const auto [fr, fc] = kPawnForward[mover.side];
@@ -81,13 +123,13 @@ std::optional<MoveError> ChaturangaState::check_shape(const Cell& mover, int fro
       const bool diagonal = fr != 0 ? (dr == fr && std::abs(dc) == 1) : (dc == fc && std::abs(dr) == 1);
       if (straight && board_[to].empty()) return std::nullopt;
       if (diagonal && !board_[to].empty()) return std::nullopt;
-      return illegal;
+      return illegal();
     }
     case Piece::kRook:
     case Piece::kBishop: {
       const bool straight_line = dr == 0 || dc == 0;
       const bool diagonal_line = std::abs(dr) == std::abs(dc);
-      if (mover.piece == Piece::kRook ? !straight_line : !diagonal_line) return illegal;
+      if (mover.piece == Piece::kRook ? !straight_line : !diagonal_line) return illegal();
       const int step_r = sign(dr);
       const int step_c = sign(dc);
       for (int r = row_of(from) + step_r, c = col_of(from) + step_c; make_square(r, c) != to;
@@ -98,7 +140,7 @@ std::optional<MoveError> ChaturangaState::check_shape(const Cell& mover, int fro
       return std::nullopt;
     }
   }
-  return illegal;
+  return illegal();
 }
 
 std::optional<MoveError> ChaturangaState::do_check(const Move& move) const {
@@ -183,29 +225,60 @@ std::vector<Move> ChaturangaState::legal_moves() const {
   return moves;
 }
 
+// Whether `side` can move at all. A slider that can move can move one step,
+// so every piece needs only its first squares checked: a few bit operations
+// per piece instead of generating moves (this runs after every move).
 bool ChaturangaState::has_legal_move(int side) const {
-  return for_each_move(side, [](int, int) { return true; });
+  const std::uint64_t team = occupied_[side] | occupied_[(side + 2) & 3];
+  const std::uint64_t all = team | occupied_[(side + 1) & 3] | occupied_[(side + 3) & 3];
+  const std::uint64_t open = ~team;
+  for (std::uint64_t pieces = occupied_[side]; pieces != 0; pieces &= pieces - 1) {
+    const int from = std::countr_zero(pieces);
+    switch (board_[from].piece) {
+      case Piece::kKing:
+        if ((kKingTargets[from] & open) != 0 || is_castling(side, from, rook_home_[side])) return true;
+        break;
+      case Piece::kKnight:
+        if ((kKnightTargets[from] & open) != 0) return true;
+        break;
+      case Piece::kRook:
+        if ((kRookFirstSteps[from] & open) != 0) return true;
+        break;
+      case Piece::kBishop:
+        if ((kBishopFirstSteps[from] & open) != 0) return true;
+        break;
+      case Piece::kPawn:
+        if ((kPawnPushes[side][from] & ~all) != 0 || (kPawnCaptures[side][from] & all & open) != 0) return true;
+        break;
+    }
+  }
+  return false;
 }
 
 void ChaturangaState::do_apply(const Move& move) {
   const int side = to_move_;
-  if (is_castling(side, move.from, move.to)) {
+  bool king_captured = false;
+  // check() passed, so a destination holding an own piece means castling.
+  if (board_[move.to].side == side) {
     std::swap(board_[move.from], board_[move.to]);
   } else {
     const Cell captured = board_[move.to];
     if (!captured.empty()) {
       occupied_[captured.side] &= ~(std::uint64_t{1} << move.to);
-      if (captured.piece == Piece::kKing) eliminated_[captured.side] = true;
+      if (captured.piece == Piece::kKing) {
+        eliminated_[captured.side] = true;
+        king_captured = true;
+      }
     }
     occupied_[side] ^= (std::uint64_t{1} << move.from) | (std::uint64_t{1} << move.to);
     board_[move.to] = board_[move.from];
     board_[move.from] = Cell{};
   }
-  advance_turn();
+  advance_turn(king_captured);
 }
 
-void ChaturangaState::advance_turn() {
-  for (int team = 0; team < 2; ++team) {
+void ChaturangaState::advance_turn(bool king_captured) {
+  for (int team = 0; king_captured && team < 2; ++team) {
     if (eliminated_[team] && eliminated_[team + 2]) {
       over_ = true;
       winning_team_ = 1 - team;

@@ -87,7 +87,7 @@ class ChaturangaState final : public State {
   template <typename Visit>
   bool for_each_move(int side, Visit&& visit) const;
   bool has_legal_move(int side) const;
-  void advance_turn();
+  void advance_turn(bool king_captured);
 
   std::array<Cell, board::kSquares> board_{};
   // Squares of each side's pieces, kept beside board_ so that finding a
@@ -121,8 +121,17 @@ class ChaturangaGame final : public Game {
 };
 
 // Stage one: "2A-3A" -> Move, or `notation` (with a suggested spelling in
-// the detail when the text is a near miss such as "4D-A1").
-ParsedMove parse_chaturanga_move(std::string_view text);
+// the detail when the text is a near miss such as "4D-A1"). The well-formed
+// case is inline: it runs for every move validated.
+ParsedMove parse_malformed_move(std::string_view text);
+inline ParsedMove parse_chaturanga_move(std::string_view text) {
+  if (text.size() == 5 && text[2] == '-') {
+    const auto from = board::parse_row_col(text.substr(0, 2));
+    const auto to = board::parse_row_col(text.substr(3, 2));
+    if (from && to) return Move{*from, *to, 0};
+  }
+  return parse_malformed_move(text);
+}
 std::string chaturanga_move_text(const Move& move);
 
 // Computer player: captures a king when it can, else the most valuable

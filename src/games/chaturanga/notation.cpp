@@ -24,11 +24,8 @@ std::optional<std::string> respell_square(std::string_view text) {
 
 }  // namespace
 
-ParsedMove parse_chaturanga_move(std::string_view text) {
+ParsedMove parse_malformed_move(std::string_view text) {
   if (text.size() == 5 && text[2] == '-') {
-    auto from = board::parse_row_col(text.substr(0, 2));
-    auto to = board::parse_row_col(text.substr(3, 2));
-    if (from && to) return Move{*from, *to, 0};
     auto from_fix = respell_square(text.substr(0, 2));
     auto to_fix = respell_square(text.substr(3, 2));
     if (from_fix && to_fix) return MoveError{ErrorCode::kNotation, *from_fix + "-" + *to_fix, "hint"};
