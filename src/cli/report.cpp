@@ -69,7 +69,8 @@ std::string error_line(std::string_view file, const RecordError& error, std::str
 }
 
 std::string file_error_line(std::string_view file, const FileError& error) {
-  if (error.line > 0) return fmt::format("{}:{}: error[{}]: {}", file, error.line, error.code, error.message);
+  // Compiler style, like move errors: the header problem is on that line.
+  if (error.line > 0) return fmt::format("{}:{}:1: error[{}]: {}", file, error.line, error.code, error.message);
   return fmt::format("{}: error[{}]: {}", file, error.code, error.message);
 }
 
