@@ -76,9 +76,9 @@ std::string new_record_header(const Context& context, const Game& game, const st
 // undo cuts the file back exactly, comments before it included.
 class PlaySession {
  public:
-  PlaySession(const Game& game, RecordFile file, std::vector<Move> history,
+  PlaySession(const Game& game, std::unique_ptr<State> start, RecordFile file, std::vector<Move> history,
               std::vector<std::uint64_t> line_starts)
-      : game_(game), file_(std::move(file)), history_(std::move(history)),
+      : game_(game), start_(std::move(start)), file_(std::move(file)), history_(std::move(history)),
         line_starts_(std::move(line_starts)), state_(replay_history()) {}
 
   const State& state() const { return *state_; }
@@ -109,12 +109,13 @@ class PlaySession {
 
  private:
   std::unique_ptr<State> replay_history() const {
-    auto state = game_.new_state();
+    auto state = start_->clone();
     for (const Move& move : history_) state->apply(move);
     return state;
   }
 
   const Game& game_;
+  std::unique_ptr<State> start_;
   RecordFile file_;
   std::vector<Move> history_;
   std::vector<std::uint64_t> line_starts_;
@@ -165,7 +166,7 @@ class PlayCommand {
       path = fmt::format("{}-{}.{}", game_->name(), stamp, extensions.empty() ? "txt" : extensions.front());
     }
     RecordFile file = RecordFile::create(path, "", 0, new_record_header(context_, *game_, path));
-    return loop(PlaySession(*game_, std::move(file), {}, {}), kExitOk);
+    return loop(PlaySession(*game_, game_->new_state(), std::move(file), {}, {}), kExitOk);
   }
 
   int resume() {
@@ -177,7 +178,7 @@ class PlayCommand {
     }
     auto& record = std::get<OpenedRecord>(opened);
     game_ = std::move(record.game);
-    auto state = game_->new_state();
+    auto state = record.start->clone();
     std::vector<Move> history;
     std::vector<std::uint64_t> line_starts;
     Side mover = state->to_move();
@@ -222,7 +223,7 @@ class PlayCommand {
     if (run.error) {
       context_.out() << context_.messages().text("ui.resume-error", {{"file", file_name}, {"moves", std::to_string(run.moves)}}) << '\n';
     }
-    return loop(PlaySession(*game_, std::move(file), std::move(history), std::move(line_starts)),
+    return loop(PlaySession(*game_, std::move(record.start), std::move(file), std::move(history), std::move(line_starts)),
                 run.error ? kExitInvalid : kExitOk);
   }
 

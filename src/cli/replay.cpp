@@ -31,7 +31,7 @@ int replay(const Context& context, const ReplayOptions& options) {
   }
   auto& record = std::get<OpenedRecord>(opened);
   const Game& game = *record.game;
-  auto state = game.new_state();
+  auto state = std::move(record.start);
   if (!options.to || *options.to == 0) {
     context.out() << context.messages().text("ui.start") << '\n';
     print_position(context, game, *state);

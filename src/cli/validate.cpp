@@ -69,7 +69,7 @@ int validate_file(const Context& context, const std::string& path, bool json) {
   }
   auto& record = std::get<OpenedRecord>(opened);
   const Game& game = *record.game;
-  auto state = game.new_state();
+  auto state = std::move(record.start);
   RunResult run = run_moves(*record.reader, game, *state, [](const auto&, const auto&, const auto&) {});
   if (!record.reader->source().read_error().empty()) {
     FileError error{"io", "cannot read: " + record.reader->source().read_error()};

@@ -114,6 +114,13 @@ class Game {
   const RuleOptions& options() const { return options_; }
 
   virtual std::unique_ptr<State> new_state() const = 0;
+  // The start position a record asks for (a header's `position`, a PGN FEN
+  // tag); the usual start when `position` is empty. An error sentence when
+  // the game has no such positions or this one is malformed.
+  virtual std::variant<std::unique_ptr<State>, std::string> new_state_from(std::string_view position) const {
+    if (position.empty()) return new_state();
+    return name() + " records cannot set a start position";
+  }
   // Stage one of a move: its text, checked for `notation` and `off-board`
   // only. `context` is the position it will be played in; only notations
   // that depend on the position (chess SAN) look at it.

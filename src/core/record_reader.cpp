@@ -156,6 +156,12 @@ std::variant<RecordHeader, RecordError> RecordReader::read_header() {
         return RecordError{{ErrorCode::kHeader, "game: must name one game"}, header.game_line, 1, ""};
       header.game = game.as<std::string>();
     }
+    if (const YAML::Node position = root["position"]) {
+      header.position_line = line_of(position);
+      if (!position.IsScalar())
+        return RecordError{{ErrorCode::kHeader, "position: must be one line of text"}, header.position_line, 1, ""};
+      header.position = position.as<std::string>();
+    }
     if (const YAML::Node variant = root["variant"]) {
       header.variant_line = line_of(variant);
       if (!variant.IsMap())

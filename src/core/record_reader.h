@@ -103,8 +103,10 @@ struct RecordHeader {
   std::vector<OptionOverride> variant;
   std::string text;    // the header's lines between the --- markers, verbatim
   int end_line = 0;    // line number of the closing ---
-  int game_line = 0;   // line numbers of the game: and variant: keys
+  std::string position;  // a start position, in the game's own notation
+  int game_line = 0;     // line numbers of the game:, variant: and position: keys
   int variant_line = 0;
+  int position_line = 0;
 };
 
 struct RecordLine {

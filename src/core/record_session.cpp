@@ -82,6 +82,9 @@ std::variant<OpenedRecord, FileError> open_record(const std::string& path,
     if (auto* error = std::get_if<std::string>(&game)) return FileError{"usage", *error, 0};
   }
   record.game = std::get<std::unique_ptr<Game>>(std::move(game));
+  auto start = record.game->new_state_from(record.header.position);
+  if (auto* error = std::get_if<std::string>(&start)) return FileError{"header", *error, record.header.position_line};
+  record.start = std::get<std::unique_ptr<State>>(std::move(start));
   return record;
 }
 

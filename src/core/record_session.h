@@ -26,6 +26,7 @@ struct FileError {
 struct OpenedRecord {
   RecordHeader header;
   std::unique_ptr<Game> game;
+  std::unique_ptr<State> start;  // the position the record's moves start from
   std::unique_ptr<RecordReader> reader;
 };
 

@@ -146,3 +146,11 @@ TEST_CASE("record reader: strip_body_line keeps a # glued to the move") {
   CHECK_FALSE(strip_body_line("   # only a comment").has_value());
   CHECK_FALSE(strip_body_line("  \r").has_value());
 }
+
+TEST_CASE("record reader: a header's position is read with its line") {
+  const Read read = read_text("---\ngame: chaturanga\nposition: start here\n---\n");
+  REQUIRE(std::holds_alternative<RecordHeader>(read.header));
+  CHECK(std::get<RecordHeader>(read.header).position == "start here");
+  CHECK(std::get<RecordHeader>(read.header).position_line == 3);
+  CHECK(std::get<RecordHeader>(read.header).game_line == 2);
+}
