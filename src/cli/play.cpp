@@ -171,12 +171,9 @@ class PlayCommand {
 
   int resume() {
     const std::string file_name = display_name(options_.file);
-    auto opened = open_record(options_.file, context_.catalogue(), context_.game_choice());
-    if (auto* error = std::get_if<FileError>(&opened)) {
-      context_.err() << file_error_line(file_name, *error) << '\n';
-      return kExitUsage;
-    }
-    auto& record = std::get<OpenedRecord>(opened);
+    auto opened = open_or_report(context_, options_.file);
+    if (!opened) return kExitUsage;
+    OpenedRecord& record = *opened;
     game_ = std::move(record.game);
     auto state = record.start->clone();
     std::vector<Move> history;
@@ -196,13 +193,9 @@ class PlayCommand {
       }
       mover = after.to_move();
     });
-    const bool trailing_after_quit = run.quit_line && record.reader->has_lines_after_quit();
-    if (run.error) {
+    if (run.error)
       context_.err() << error_line(file_name, *run.error, error_message(context_, *game_, *state, *run.error)) << '\n';
-    } else if (trailing_after_quit) {
-      context_.err() << fmt::format("{}:{}: warning: {}\n", file_name, *run.quit_line,
-                                    context_.messages().text("ui.trailing-after-quit"));
-    }
+    const bool trailing_after_quit = !run.error && warn_if_lines_after_quit(context_, file_name, run, *record.reader);
     const bool keep_input = run.error || trailing_after_quit;
     if (keep_input && options_.output.empty())
       return usage(fmt::format("{} is not modified because it has {}; give -o OUT to continue its first {} moves in a new file",

@@ -24,21 +24,17 @@ void print_position(const Context& context, const Game& game, const State& state
 
 int replay(const Context& context, const ReplayOptions& options) {
   const std::string file = display_name(options.file);
-  auto opened = open_record(options.file, context.catalogue(), context.game_choice());
-  if (auto* error = std::get_if<FileError>(&opened)) {
-    context.err() << file_error_line(file, *error) << '\n';
-    return kExitUsage;
-  }
-  auto& record = std::get<OpenedRecord>(opened);
-  const Game& game = *record.game;
-  auto state = std::move(record.start);
+  auto record = open_or_report(context, options.file);
+  if (!record) return kExitUsage;
+  const Game& game = *record->game;
+  auto state = std::move(record->start);
   if (!options.to || *options.to == 0) {
     context.out() << context.messages().text("ui.start") << '\n';
     print_position(context, game, *state);
   }
   // The side that made a move is known only before it is applied.
   Side mover = state->to_move();
-  RunResult run = run_moves(*record.reader, game, *state, [&](const RecordLine& line, const Move&, const State& after) {
+  RunResult run = run_moves(*record->reader, game, *state, [&](const RecordLine& line, const Move&, const State& after) {
     const int number = after.moves_played();
     if (!options.to || *options.to == number) {
       context.out() << context.messages().text("ui.replay-move", {{"number", std::to_string(number)},
@@ -54,10 +50,7 @@ int replay(const Context& context, const ReplayOptions& options) {
     }
     mover = after.to_move();
   });
-  if (run.quit_line && record.reader->has_lines_after_quit()) {
-    context.err() << fmt::format("{}:{}: warning: {}\n", file, *run.quit_line,
-                                 context.messages().text("ui.trailing-after-quit"));
-  }
+  warn_if_lines_after_quit(context, file, run, *record->reader);
   if (run.error) {
     context.err() << error_line(file, *run.error, error_message(context, game, *state, *run.error)) << '\n';
     return kExitInvalid;

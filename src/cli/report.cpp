@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <ostream>
+
 #include "ui/board_view.h"
 
 namespace gamerec::cli {
@@ -80,6 +82,23 @@ std::string board_text(const Context& context, const Game& game, const State& st
     names.push_back(side_display(context, game, side));
   return ui::render_board(state.view(kNoSide), game.definition(), context.messages().language(),
                           context.palette(), names);
+}
+
+std::optional<OpenedRecord> open_or_report(const Context& context, const std::string& path) {
+  auto opened = open_record(path, context.catalogue(), context.game_choice());
+  if (auto* error = std::get_if<FileError>(&opened)) {
+    context.err() << file_error_line(display_name(path), *error) << '\n';
+    return std::nullopt;
+  }
+  return std::get<OpenedRecord>(std::move(opened));
+}
+
+bool warn_if_lines_after_quit(const Context& context, const std::string& file, const RunResult& run,
+                              RecordReader& reader) {
+  if (!run.quit_line || !reader.has_lines_after_quit()) return false;
+  context.err() << fmt::format("{}:{}: warning: {}\n", file, *run.quit_line,
+                               context.messages().text("ui.trailing-after-quit"));
+  return true;
 }
 
 std::string display_name(const std::string& path) { return path == "-" ? "<stdin>" : path; }

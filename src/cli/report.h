@@ -31,6 +31,14 @@ std::string status_line(const Context& context, const Game& game, const State& s
 // The board of `state` as the UI draws it, in the context's language/colour.
 std::string board_text(const Context& context, const Game& game, const State& state);
 
+// Opens a record for a subcommand that reports file errors on stderr
+// (replay, play); nullopt after printing the error.
+std::optional<OpenedRecord> open_or_report(const Context& context, const std::string& path);
+// After a run that stopped at a Q line: warns (stderr) when moves follow it.
+// Returns whether they do.
+bool warn_if_lines_after_quit(const Context& context, const std::string& file, const RunResult& run,
+                              RecordReader& reader);
+
 // The name a path is shown by ("-" is standard input).
 std::string display_name(const std::string& path);
 

@@ -77,10 +77,7 @@ int validate_file(const Context& context, const std::string& path, bool json) {
     else context.out() << file_error_line(file, error) << '\n';
     return kExitUsage;
   }
-  if (run.quit_line && record.reader->has_lines_after_quit()) {
-    context.err() << fmt::format("{}:{}: warning: {}\n", file, *run.quit_line,
-                                 context.messages().text("ui.trailing-after-quit"));
-  }
+  warn_if_lines_after_quit(context, file, run, *record.reader);
 
   FileReport report;
   report.file = file;

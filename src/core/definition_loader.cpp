@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <set>
 
+#include "core/yaml_text.h"
+
 namespace gamerec {
 namespace {
 
@@ -17,16 +19,6 @@ std::string join(const std::set<std::string, std::less<>>& keys) {
   std::string text;
   for (const auto& key : keys) text += (text.empty() ? "" : ", ") + key;
   return text;
-}
-
-// The text form of a YAML scalar or flat list, as --variant would write it.
-std::string value_text(const YAML::Node& node) {
-  if (node.IsSequence()) {
-    std::string text;
-    for (const auto& item : node) text += (text.empty() ? "" : ",") + item.as<std::string>();
-    return text;
-  }
-  return node.as<std::string>();
 }
 
 std::vector<std::string> string_list(const YAML::Node& node) {
@@ -77,7 +69,7 @@ std::optional<std::string> merge_option(const std::string& name, const YAML::Nod
   if (node["max"]) spec->max = node["max"].as<int>();
   if (node["description"]) spec->description = node["description"].as<std::string>();
   if (node["default"]) {
-    auto value = parse_option_value(*spec, value_text(node["default"]));
+    auto value = parse_option_value(*spec, yaml_value_text(node["default"]));
     if (auto* error = std::get_if<std::string>(&value)) return "default of " + *error;
     spec->default_value = std::get<OptionValue>(std::move(value));
   }

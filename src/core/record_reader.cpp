@@ -6,6 +6,8 @@
 #include <cerrno>
 #include <cstring>
 
+#include "core/yaml_text.h"
+
 namespace gamerec {
 namespace {
 
@@ -18,15 +20,6 @@ std::string_view trim(std::string_view s) {
   while (!s.empty() && is_blank(s.front())) s.remove_prefix(1);
   while (!s.empty() && is_blank(s.back())) s.remove_suffix(1);
   return s;
-}
-
-std::string yaml_text(const YAML::Node& node) {
-  if (node.IsSequence()) {
-    std::string text;
-    for (const auto& item : node) text += (text.empty() ? "" : ",") + item.as<std::string>();
-    return text;
-  }
-  return node.as<std::string>();
 }
 
 }  // namespace
@@ -168,7 +161,7 @@ std::variant<RecordHeader, RecordError> RecordReader::read_header() {
         return RecordError{{ErrorCode::kHeader, "variant: must be a map such as {castling: false}"},
                            header.variant_line, 1, ""};
       for (const auto& entry : variant)
-        header.variant.push_back({entry.first.as<std::string>(), yaml_text(entry.second)});
+        header.variant.push_back({entry.first.as<std::string>(), yaml_value_text(entry.second)});
     }
   } catch (const YAML::Exception& e) {
     const int line = e.mark.is_null() ? open_line : open_line + 1 + e.mark.line;
