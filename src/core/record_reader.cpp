@@ -11,7 +11,6 @@
 namespace gamerec {
 namespace {
 
-constexpr std::size_t kBufferSize = 1 << 20;
 constexpr std::string_view kBom = "\xEF\xBB\xBF";
 
 bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
@@ -25,7 +24,7 @@ std::string_view trim(std::string_view s) {
 }  // namespace
 
 LineSource::LineSource(int fd, bool owns_fd)
-    : fd_(fd), owns_fd_(owns_fd), buffer_(kBufferSize + kMaxLineLength) {}
+    : fd_(fd), owns_fd_(owns_fd), buffer_(new char[kBufferCapacity]) {}
 
 LineSource::~LineSource() {
   if (owns_fd_ && fd_ >= 0) ::close(fd_);
@@ -34,12 +33,12 @@ LineSource::~LineSource() {
 bool LineSource::fill() {
   if (eof_) return false;
   if (begin_ > 0) {
-    std::memmove(buffer_.data(), buffer_.data() + begin_, end_ - begin_);
+    std::memmove(buffer_.get(), buffer_.get() + begin_, end_ - begin_);
     end_ -= begin_;
     begin_ = 0;
   }
   while (true) {
-    const ssize_t n = ::read(fd_, buffer_.data() + end_, buffer_.size() - end_);
+    const ssize_t n = ::read(fd_, buffer_.get() + end_, kBufferCapacity - end_);
     if (n > 0) {
       end_ += static_cast<std::size_t>(n);
       return true;
@@ -53,7 +52,7 @@ bool LineSource::fill() {
 
 std::optional<LineSource::Line> LineSource::next_slow() {
   while (true) {
-    const char* start = buffer_.data() + begin_;
+    const char* start = buffer_.get() + begin_;
     const auto* newline = static_cast<const char*>(std::memchr(start, '\n', end_ - begin_));
     const std::size_t available = end_ - begin_;
     if (skipping_) {

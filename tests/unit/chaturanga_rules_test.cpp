@@ -356,3 +356,12 @@ TEST_CASE("chaturanga: a malformed setup option is an error, not a crash") {
   made = gamerec::test::catalogue().make_game("chaturanga", {{"setup", "K1D / K4H / K8E / K5A"}});
   CHECK(std::holds_alternative<std::unique_ptr<Game>>(made));
 }
+
+TEST_CASE("chaturanga: a setup without a king or rook has no castling and plays normally") {
+  auto game = gamerec::test::make("chaturanga", {{"setup", "N1B / K4H / R8H / P5B"}});
+  auto state = game->new_state();
+  CHECK(perft(*state, 3) > 0);
+  CHECK(state->legal_moves().size() == 2);  // the knight's two jumps
+  play_all(*game, *state, {"1B-3C", "4H-4G"});
+  CHECK(state->to_move() == kRed);
+}
