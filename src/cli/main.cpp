@@ -29,6 +29,11 @@ int run(int argc, char** argv) {
   std::vector<Command> commands = {add_validate_command(app), add_replay_command(app),
                                    add_play_command(app), add_games_command(app),
                                    add_perft_command(app)};
+  for (const Command& command : commands) {
+    command.app->footer(
+        "Common options (--game, --variant, --formats, --lang, --color, --format) may be given\n"
+        "before or after the subcommand; see 'gamerec --help'.");
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -36,6 +41,15 @@ int run(int argc, char** argv) {
   } catch (const CLI::CallForAllHelp& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
+    // CLI11 reports a mistyped subcommand only as a missing one: name it.
+    const auto extras = app.remaining();
+    if (app.get_subcommands().empty() && !extras.empty() && extras.front().rfind('-', 0) != 0) {
+      std::string names;
+      for (const Command& command : commands) names += (names.empty() ? "" : ", ") + command.app->get_name();
+      std::cerr << "gamerec: unknown subcommand '" << extras.front() << "'; the subcommands are " << names
+                << " (see gamerec --help)\n";
+      return kExitUsage;
+    }
     app.exit(e);  // prints the message and a pointer to --help
     return kExitUsage;
   }

@@ -22,6 +22,13 @@ struct FileReport {
   std::string result;
 };
 
+// A move as JSON shows it: an overlong line is cut (the reader already cut
+// it at 64 KiB); invalid UTF-8 is replaced when the line is dumped.
+std::string json_move_text(const std::string& move) {
+  constexpr std::size_t kShown = 200;
+  return move.size() <= kShown ? move : move.substr(0, kShown) + "...";
+}
+
 void print_json(const Context& context, const FileReport& report) {
   nlohmann::ordered_json line;
   line["file"] = report.file;
@@ -32,7 +39,7 @@ void print_json(const Context& context, const FileReport& report) {
     line["error"] = {{"line", report.error->line},
                      {"column", report.error->column},
                      {"code", code_name(report.error->error.code)},
-                     {"move", report.error->move},
+                     {"move", json_move_text(report.error->move)},
                      {"message", report.message}};
   } else {
     line["error"] = nullptr;

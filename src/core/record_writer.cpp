@@ -33,11 +33,7 @@ RecordFile RecordFile::open_for_append(const std::string& path) {
   struct stat info {};
   ::fstat(fd, &info);
   RecordFile file(path, fd, static_cast<std::uint64_t>(info.st_size));
-  if (file.size_ > 0) {
-    char last = '\n';
-    if (::pread(fd, &last, 1, static_cast<off_t>(file.size_ - 1)) == 1 && last != '\n')
-      file.write_all("\n");
-  }
+  file.adopt_line_end();
   return file;
 }
 
@@ -61,11 +57,7 @@ RecordFile RecordFile::create(const std::string& path, const std::string& source
         left -= static_cast<std::uint64_t>(n);
       }
       ::close(in);
-      if (file.size_ > 0) {
-        char last = '\n';
-        ::pread(fd, &last, 1, static_cast<off_t>(file.size_ - 1));
-        if (last != '\n') file.write_all("\n");
-      }
+      file.adopt_line_end();
     }
     file.write_all(extra);
     if (::rename(temporary.c_str(), path.c_str()) != 0)
@@ -78,7 +70,7 @@ RecordFile RecordFile::create(const std::string& path, const std::string& source
 }
 
 RecordFile::RecordFile(RecordFile&& other) noexcept
-    : path_(std::move(other.path_)), fd_(other.fd_), size_(other.size_) {
+    : path_(std::move(other.path_)), fd_(other.fd_), size_(other.size_), line_end_(other.line_end_) {
   other.fd_ = -1;
 }
 
@@ -88,6 +80,7 @@ RecordFile& RecordFile::operator=(RecordFile&& other) noexcept {
     path_ = std::move(other.path_);
     fd_ = other.fd_;
     size_ = other.size_;
+    line_end_ = other.line_end_;
     other.fd_ = -1;
   }
   return *this;
@@ -102,10 +95,22 @@ void RecordFile::write_all(std::string_view bytes) {
   size_ += bytes.size();
 }
 
+void RecordFile::adopt_line_end() {
+  if (size_ == 0) return;
+  char tail[2] = {0, 0};
+  const std::size_t count = size_ >= 2 ? 2 : 1;
+  if (::pread(fd_, tail + 2 - count, count, static_cast<off_t>(size_ - count)) != static_cast<ssize_t>(count)) return;
+  if (tail[1] != '\n') {
+    write_all(line_end_);  // the last line had no line end: the next move starts its own line
+  } else if (tail[0] == '\r') {
+    line_end_ = "\r\n";  // a CRLF record stays CRLF
+  }
+}
+
 std::uint64_t RecordFile::append_line(std::string_view text) {
   const std::uint64_t start = size_;
   std::string line(text);
-  line += '\n';
+  line += line_end_;
   write_all(line);  // one write: a kill leaves the line whole or absent
   return start;
 }

@@ -28,7 +28,8 @@ class RecordFile {
   RecordFile& operator=(const RecordFile&) = delete;
   ~RecordFile();
 
-  // Appends `text` and a newline; returns the offset where the line starts.
+  // Appends `text` and a line end (CRLF when the file already uses CRLF);
+  // returns the offset where the line starts.
   std::uint64_t append_line(std::string_view text);
   // Cuts the file back to `size` bytes (used by undo).
   void truncate(std::uint64_t size);
@@ -39,10 +40,13 @@ class RecordFile {
   RecordFile(std::string path, int fd, std::uint64_t size)
       : path_(std::move(path)), fd_(fd), size_(size) {}
   void write_all(std::string_view bytes);
+  // Ends an unterminated last line and takes over the file's line ends.
+  void adopt_line_end();
 
   std::string path_;
   int fd_ = -1;
   std::uint64_t size_ = 0;
+  std::string_view line_end_ = "\n";
 };
 
 // Thrown for any failure to write a record: the caller reports it and stops.

@@ -59,6 +59,19 @@ TEST_CASE("record writer: a new record starts with the given header") {
   CHECK(slurp(output) == "---\ngame: chaturanga\n---\n2A-3A\n");
 }
 
+TEST_CASE("record writer: a CRLF record gets CRLF lines") {
+  gamerec::test::TempDir dir;
+  const std::string path = dir.path() + "/crlf.cht";
+  std::ofstream(path, std::ios::binary) << "2A-3A\r\n";
+  RecordFile file = RecordFile::open_for_append(path);
+  file.append_line("4G-4F");
+  CHECK(slurp(path) == "2A-3A\r\n4G-4F\r\n");
+  std::ofstream(path, std::ios::binary) << "2A-3A\r\n4G-4F";  // unterminated: CRLF unknown
+  RecordFile again = RecordFile::open_for_append(path);
+  again.append_line("7H-6H");
+  CHECK(slurp(path) == "2A-3A\r\n4G-4F\n7H-6H\n");
+}
+
 TEST_CASE("record writer: failures are errors, not silence") {
   CHECK_THROWS_AS(RecordFile::open_for_append("/nonexistent/dir/x.cht"), RecordWriteError);
   CHECK_THROWS_AS(RecordFile::create("/nonexistent/dir/x.cht", "", 0, ""), RecordWriteError);

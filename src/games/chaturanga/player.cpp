@@ -39,8 +39,9 @@ class GreedyChooser final : public MoveChooser {
       }
       if (value == best_value) best.push_back(move);
     }
-    std::uniform_int_distribution<std::size_t> pick(0, best.size() - 1);
-    return best[pick(random_)];
+    // Not std::uniform_int_distribution: its output differs between
+    // standard libraries, and a seed must replay the same game everywhere.
+    return best[random_() % best.size()];
   }
 
  private:
