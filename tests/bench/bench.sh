@@ -49,15 +49,8 @@ die() { say "bench.sh: $*"; exit 1; }
 # --- build -------------------------------------------------------------------
 if [[ ! -f $build/CMakeCache.txt ]]; then
   say "== configuring $build (RelWithDebInfo)"
-  if ! cmake -S "$repo" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo >"$build.configure.log" 2>&1; then
-    # The full test suite does not configure (no Catch2, no unit tests yet):
-    # build the benchmark programs without it.
-    say "   the test suite does not configure (see $build.configure.log); building the benchmarks alone"
-    rm -rf "$build"
-    cmake -S "$repo" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGAMEREC_TESTS=OFF \
-      -DCMAKE_PROJECT_INCLUDE="$repo/tests/bench/standalone.cmake" >"$build.configure.log" 2>&1 ||
-      die "cmake failed; see $build.configure.log"
-  fi
+  cmake -S "$repo" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo >"$build.configure.log" 2>&1 ||
+    die "cmake failed; see $build.configure.log"
 fi
 build_type=$(sed -n 's/^CMAKE_BUILD_TYPE:[A-Z]*=//p' "$build/CMakeCache.txt")
 say "== building gamerec line_floor make_records in $build (${build_type:-no build type})"
@@ -68,7 +61,7 @@ if [[ $micro != 0 ]] && ! cmake --build "$build" -j"$(nproc)" --target micro_ben
   micro=0
 fi
 gamerec=$build/gamerec
-floor=$build/line_floor
+floor=$build/tests/bench/line_floor
 SECONDS=0  # the build is not counted in the time printed at the end
 
 # --- inputs ------------------------------------------------------------------
@@ -78,10 +71,10 @@ stamp="moves=$moves files=$files gen=$(cksum <"$repo/tests/bench/make_records.cp
 if [[ $(cat "$data/stamp" 2>/dev/null) != "$stamp" ]]; then
   say "== generating inputs in $data"
   rm -rf "$data/games" "$data"/*.cht "$data/games.list" "$data/stamp"
-  "$build/make_records" long 16 "$data/cycle.cht"
-  "$build/make_records" long "$small_moves" "$data/long-small.cht"
-  "$build/make_records" long "$moves" "$data/long.cht"
-  "$build/make_records" games "$files" "$data/games"
+  "$build/tests/bench/make_records" long 16 "$data/cycle.cht"
+  "$build/tests/bench/make_records" long "$small_moves" "$data/long-small.cht"
+  "$build/tests/bench/make_records" long "$moves" "$data/long.cht"
+  "$build/tests/bench/make_records" games "$files" "$data/games"
   (cd "$data" && find games -name '*.cht' -print0 | sort -z >games.list)
   printf '%s\n' "$stamp" >"$data/stamp"
 else
@@ -178,7 +171,7 @@ if [[ $micro != 0 ]]; then
   say "== micro_bench: parse+check+apply through the library"
   # A plain number of seconds is accepted by Google Benchmark 1.7 and later.
   # Column 4 of the CSV is the CPU time of one iteration in ns.
-  ns=$("$build/micro_bench" --benchmark_filter='BM_ParseCheckApply$' --benchmark_min_time=0.5 \
+  ns=$("$build/tests/bench/micro_bench" --benchmark_filter='BM_ParseCheckApply$' --benchmark_min_time=0.5 \
     --benchmark_format=csv 2>/dev/null | awk -F, '/BM_ParseCheckApply/ { print $4 }') || ns=""
   if [[ -n $ns ]]; then
     say "   $ns ns CPU per move"
