@@ -201,7 +201,8 @@ class PlayCommand {
       return usage(fmt::format("{} is not modified because it has {}; give -o OUT to continue its first {} moves in a new file",
                                file_name, run.error ? "an error" : "lines after Q", run.moves));
     if (!options_.output.empty() && same_file(options_.output, options_.file) && keep_input)
-      return usage(fmt::format("{} is not modified because it has an error; -o must name another file", file_name));
+      return usage(fmt::format("{} is not modified because it has {}; -o must name another file", file_name,
+                               run.error ? "an error" : "lines after Q"));
 
     // The valid part of the input, byte for byte, then the new moves.
     const std::uint64_t valid_bytes = run.error || run.quit_line ? run.end_offset : record.reader->source().bytes_read();

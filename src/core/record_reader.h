@@ -146,7 +146,7 @@ class RecordReader {
       auto stripped = strip_body_line(raw->text);
       // An overlong line is never skipped as blank: what follows the cut
       // is unknown, so the caller must reject it.
-      if (!stripped && raw->too_long) stripped = std::make_pair(raw->text.substr(0, 0), 1);
+      if (!stripped && raw->too_long) stripped = std::make_pair(raw->text, 1);
       if (!stripped) continue;
       RecordLine line;
       line.text = stripped->first;

@@ -73,7 +73,10 @@ std::variant<OpenedRecord, FileError> open_record(const std::string& path,
       const int line = catalogue.find(game_name) == nullptr ? record.header.game_line : record.header.variant_line;
       return FileError{"header", *error, line};
     }
-    return FileError{choice.forced_game ? "usage" : "unknown-game", *error, 0};
+    // A known game that cannot be built has a bad definition (--formats) or
+    // option: the user's to fix, like a bad --game.
+    const bool unknown = catalogue.find(game_name) == nullptr && !choice.forced_game;
+    return FileError{unknown ? "unknown-game" : "usage", *error, 0};
   }
   if (!choice.overrides.empty()) {
     std::vector<OptionOverride> overrides = record.header.variant;

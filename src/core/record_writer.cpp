@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -97,14 +98,16 @@ void RecordFile::write_all(std::string_view bytes) {
 
 void RecordFile::adopt_line_end() {
   if (size_ == 0) return;
-  char tail[2] = {0, 0};
-  const std::size_t count = size_ >= 2 ? 2 : 1;
-  if (::pread(fd_, tail + 2 - count, count, static_cast<off_t>(size_ - count)) != static_cast<ssize_t>(count)) return;
-  if (tail[1] != '\n') {
-    write_all(line_end_);  // the last line had no line end: the next move starts its own line
-  } else if (tail[0] == '\r') {
-    line_end_ = "\r\n";  // a CRLF record stays CRLF
-  }
+  // The file's last line end tells its style: a CRLF record stays CRLF.
+  std::vector<char> tail(static_cast<std::size_t>(std::min<std::uint64_t>(size_, 64 * 1024 + 2)));
+  const auto got = ::pread(fd_, tail.data(), tail.size(), static_cast<off_t>(size_ - tail.size()));
+  if (got != static_cast<ssize_t>(tail.size())) return;
+  const std::string_view text(tail.data(), tail.size());
+  const auto last_newline = text.rfind('\n');
+  if (last_newline != std::string_view::npos && last_newline > 0 && text[last_newline - 1] == '\r')
+    line_end_ = "\r\n";
+  // An unterminated last line gets its line end, so the next move starts its own line.
+  if (text.back() != '\n') write_all(line_end_);
 }
 
 std::uint64_t RecordFile::append_line(std::string_view text) {

@@ -365,3 +365,13 @@ TEST_CASE("chaturanga: a setup without a king or rook has no castling and plays 
   play_all(*game, *state, {"1B-3C", "4H-4G"});
   CHECK(state->to_move() == kRed);
 }
+
+TEST_CASE("chaturanga: a side that cannot move at the start is skipped too") {
+  auto game = gamerec::test::make("chaturanga", {{"setup", " / K4H / K8E / K5A"}});
+  auto state = game->new_state();
+  CHECK(state->to_move() == kGreen);
+  CHECK(perft(*state, 1) == 5);  // king 4H: 3H, 5H, 3G, 4G, 5G
+  auto stuck = gamerec::test::make("chaturanga", {{"setup", "P8A / / / "}});
+  CHECK(stuck->new_state()->is_over());
+  CHECK(stuck->new_state()->outcome().winners.empty());
+}

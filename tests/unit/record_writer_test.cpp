@@ -66,10 +66,10 @@ TEST_CASE("record writer: a CRLF record gets CRLF lines") {
   RecordFile file = RecordFile::open_for_append(path);
   file.append_line("4G-4F");
   CHECK(slurp(path) == "2A-3A\r\n4G-4F\r\n");
-  std::ofstream(path, std::ios::binary) << "2A-3A\r\n4G-4F";  // unterminated: CRLF unknown
+  std::ofstream(path, std::ios::binary) << "2A-3A\r\n4G-4F";  // unterminated: CRLF from line 1
   RecordFile again = RecordFile::open_for_append(path);
   again.append_line("7H-6H");
-  CHECK(slurp(path) == "2A-3A\r\n4G-4F\n7H-6H\n");
+  CHECK(slurp(path) == "2A-3A\r\n4G-4F\r\n7H-6H\r\n");
 }
 
 TEST_CASE("record writer: failures are errors, not silence") {

@@ -98,6 +98,10 @@ ChaturangaState::ChaturangaState(const Rules& rules) : castling_(rules.castling)
       if (placed.piece == Piece::kRook) rook_home_[side] = placed.square;
     }
   }
+  // Yellow starts, unless a setup leaves it without a move: then the first
+  // side that can move starts, as if Yellow had been skipped.
+  to_move_ = kSides - 1;
+  advance_turn(false);
 }
 
 void ChaturangaState::put(int square, int side, Piece piece) {
@@ -112,6 +116,8 @@ ChaturangaState ChaturangaState::empty_board(const Rules& rules, int side_to_mov
   state.board_.fill(Cell{});
   state.occupied_.fill(0);
   state.to_move_ = side_to_move;
+  state.over_ = false;
+  state.winning_team_ = -1;
   return state;
 }
 
