@@ -1,0 +1,234 @@
+#!/usr/bin/env bash
+# shellcheck disable=SC2317  # functions run through wait_for and trap
+# Drives `gamerec play` in a real terminal: a detached tmux session on its own
+# server socket, keys sent with send-keys, the screen read with capture-pane.
+# Two sessions: colours on (NO_COLOR unset) and NO_COLOR=1.
+#
+#   play_tmux.sh GAMEREC RECORD
+#
+# RECORD is a valid chaturanga record ending with Red to move at move 3
+# (tests/tmux/opening.cht). Exit 77 (skipped) where tmux is absent.
+set -u
+
+if [ $# -ne 2 ]; then
+  echo "usage: $0 GAMEREC RECORD" >&2
+  exit 2
+fi
+if ! command -v tmux >/dev/null 2>&1; then
+  echo "SKIP: tmux is not installed"
+  exit 77
+fi
+
+gamerec=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+record=$2
+if [ ! -x "$gamerec" ] || [ ! -f "$record" ]; then
+  echo "$0: no executable $1 or no record $2" >&2
+  exit 2
+fi
+
+socket=gamerec-test-$$
+work=$(mktemp -d "${TMPDIR:-/tmp}/gamerec-tmux.XXXXXX")
+timeout_seconds=${GAMEREC_TMUX_TIMEOUT:-15}
+failures=0
+
+tmux_() { tmux -L "$socket" -f /dev/null "$@"; }
+cleanup() {
+  tmux_ kill-server >/dev/null 2>&1
+  # kill-server leaves the socket file behind.
+  rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$socket"
+  rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM HUP
+unset TMUX TMUX_PANE  # we may run inside someone's tmux
+
+ESC=$(printf '\033')
+
+fail() {
+  echo "FAIL [$current]: $*"
+  failures=$((failures + 1))
+}
+
+# The whole pane, scrollback included, without trailing blanks (-J keeps
+# them); -e keeps the colour escapes.
+screen() { tmux_ capture-pane -p -J -S - -t "$current" "$@" 2>/dev/null | sed 's/[[:space:]]*$//'; }
+# The last N non-blank lines of the pane.
+last_lines() { screen | grep -v '^[[:space:]]*$' | tail -n "$1"; }
+
+# wait_for DESCRIPTION COMMAND...: polls until COMMAND succeeds, or gives up
+# after $timeout_seconds and prints the screen.
+wait_for() {
+  local description=$1
+  shift
+  local deadline=$((SECONDS + timeout_seconds))
+  while ! "$@"; do
+    if [ "$SECONDS" -ge "$deadline" ] || { [ "$1" != exited ] && exited; }; then
+      fail "gave up waiting for: $description"
+      echo "----- screen -----"
+      screen
+      echo "------------------"
+      return 1
+    fi
+    sleep 0.05
+  done
+  return 0
+}
+
+# The prompt is the last line; `expected` (an ERE) the line before it.
+prompt_after() {
+  local prompt=$1 expected=$2
+  local tail2
+  tail2=$(last_lines 2)
+  [ "$(printf '%s\n' "$tail2" | tail -n 1)" = "$prompt" ] &&
+    printf '%s\n' "$tail2" | head -n 1 | grep -Eq -- "$expected"
+}
+screen_has() { screen | grep -Eq -- "$1"; }
+exited() { screen_has '^\[gamerec exited [0-9]+\]$'; }
+
+type_line() {
+  tmux_ send-keys -t "$current" -l -- "$1"
+  tmux_ send-keys -t "$current" Enter
+}
+
+# The board of the last redraw: labels on all four sides.
+check_board_labels() {
+  local text
+  text=$(screen)
+  local columns
+  columns=$(printf '%s\n' "$text" | grep -Ec '^ +A +B +C +D +E +F +G +H *$')
+  [ "$columns" -ge 2 ] || fail "no column labels A..H above and below the board"
+  local row
+  for row in 1 2 3 4 5 6 7 8; do
+    printf '%s\n' "$text" | grep -Eq "^$row .* $row\$" ||
+      fail "row $row is not labelled on both sides"
+  done
+}
+
+# Counts the distinct foreground colours that piece letters are drawn in, on
+# the board rows of `capture-pane -e` output; prints "COLOURS UNCOLOURED".
+piece_colours() {
+  screen -e | awk -v esc="$ESC" '
+    {
+      line = $0
+      plain = line
+      gsub(esc "\\[[0-9;]*m", "", plain)
+      if (plain !~ /^[1-8] /) next
+      fg = ""
+      n = length(line)
+      for (i = 1; i <= n; i++) {
+        c = substr(line, i, 1)
+        if (c == esc && substr(line, i + 1, 1) == "[") {
+          j = i + 2
+          while (j <= n && substr(line, j, 1) ~ /[0-9;]/) j++
+          if (substr(line, j, 1) == "m") {
+            count = split(substr(line, i + 2, j - i - 2), p, ";")
+            if (count == 0) fg = ""
+            for (k = 1; k <= count; k++) {
+              v = p[k] + 0
+              if (p[k] == "" || v == 0 || v == 39) fg = ""
+              else if (v == 38 && p[k + 1] == "5") { fg = "256:" p[k + 2]; k += 2 }
+              else if (v == 38 && p[k + 1] == "2") { fg = "rgb:" p[k + 2] "," p[k + 3] "," p[k + 4]; k += 4 }
+              else if (v == 48 && p[k + 1] == "5") k += 2
+              else if (v == 48 && p[k + 1] == "2") k += 4
+              else if ((v >= 30 && v <= 37) || (v >= 90 && v <= 97)) fg = "16:" v
+            }
+          }
+          i = j
+          continue
+        }
+        # Skip the row label itself; pieces are the letters K R B N P.
+        if (i > 2 && c ~ /[KRBNP]/) {
+          if (fg == "") uncoloured++
+          else seen[fg] = 1
+        }
+      }
+    }
+    END {
+      colours = 0
+      for (f in seen) colours++
+      print colours + 0, uncoloured + 0
+    }'
+}
+
+# run_session NAME ENVIRONMENT: one `gamerec play` session on a copy of RECORD.
+run_session() {
+  current=$1
+  local environment=$2
+  local dir=$work/$current
+  mkdir -p "$dir"
+  cp "$record" "$dir/game.cht"
+  local original
+  original=$(cat "$dir/game.cht")
+
+  # The shell line stays after gamerec exits so its exit status can be read.
+  local command
+  command="$environment; $(printf '%q' "$gamerec") play game.cht; echo \"[gamerec exited \$?]\"; exec sleep 600"
+  if ! tmux_ new-session -d -s "$current" -x 100 -y 40 -c "$dir" "$command"; then
+    fail "tmux new-session failed"
+    return
+  fi
+
+  # Replayed silently: the board, the status line and Red's prompt.
+  wait_for "Red's prompt after the replay" prompt_after 'Red>' '^Red to move, move 3$' || return
+  check_board_labels
+
+  if [ "$current" = colour ]; then
+    screen -e | grep -q "$ESC\[" || fail "no escape sequences with colours on"
+    local colours uncoloured
+    read -r colours uncoloured <<<"$(piece_colours)"
+    [ "$colours" -ge 4 ] || fail "pieces are drawn in $colours colours, expected one per side (4): $(screen -e | grep -m1 '^8' | cat -v)"
+    [ "$uncoloured" -eq 0 ] || fail "$uncoloured piece letters are drawn without a colour"
+    screen | grep -Eq '^1 +R +N +B +K +\. +\. +P +R +1$' || fail "row 1 is not the expected coloured row"
+  else
+    if screen -e | grep -q "$ESC"; then
+      fail "escape sequences with NO_COLOR=1: $(screen -e | grep -m1 "$ESC" | cat -v)"
+    fi
+    # Without colours each piece letter carries its side's digit.
+    screen | grep -Eq '^1 +R1 +N1 +B1 +K1 +\. +\. +P2 +R2 +1$' || fail "row 1 lacks side digits (R1 N1 B1 K1 ... P2 R2)"
+    screen | grep -Eq '^8 +R4 +P4 +\. +\. +K3 +B3 +N3 +R3 +8$' || fail "row 8 lacks side digits (R4 P4 ... K3 B3 N3 R3)"
+  fi
+
+  # A rejected move (not notation): the message with the status, asked again.
+  type_line 'foo'
+  wait_for "the notation error and Red's prompt again" prompt_after 'Red>' \
+    '^foo: not a move in chaturanga notation \(a move looks like 2A-3A\) \(Red to move, move 3\)$' || return
+  [ "$(cat "$dir/game.cht")" = "$original" ] || fail "the rejected move changed the record"
+
+  # A legal move: accepted, the board redrawn, written to the file at once.
+  type_line '7E-6E'
+  wait_for "Black's prompt after 7E-6E" prompt_after 'Black>' '^Black to move, move 4$' || return
+  screen_has '^Move accepted$' || fail "no 'Move accepted' after 7E-6E"
+  check_board_labels
+  if [ "$current" = colour ]; then
+    screen | grep -Eq '^6 +B +P +\. +\. +P +\. +\. +\. +6$' || fail "the board does not show the red pawn on 6E"
+  else
+    screen | grep -Eq '^6 +B4 +P4 +\. +\. +P3 +\. +\. +\. +6$' || fail "the board does not show the red pawn on 6E"
+  fi
+  local expected
+  expected=$(printf '%s\n7E-6E' "$original")
+  [ "$(cat "$dir/game.cht")" = "$expected" ] ||
+    fail "the record does not end with 7E-6E; it holds: $(cat "$dir/game.cht")"
+
+  # A move the rules reject: Yellow's rook while Black is to move.
+  type_line '1A-2A'
+  wait_for "the rules error and Black's prompt again" prompt_after 'Black>' \
+    '^1A-2A: .*\(Black to move, move 4\)$' || return
+
+  # Q ends the session and is never written.
+  type_line 'Q'
+  wait_for "gamerec to exit after Q" exited || return
+  screen_has '^Game session ended$' || fail "no 'Game session ended' after Q"
+  screen_has '^\[gamerec exited 0\]$' || fail "gamerec did not exit with status 0: $(screen | grep 'gamerec exited')"
+  [ "$(cat "$dir/game.cht")" = "$expected" ] || fail "Q changed the record: $(cat "$dir/game.cht")"
+  tmux_ kill-session -t "$current" >/dev/null 2>&1
+}
+
+run_session colour 'unset NO_COLOR'
+run_session plain 'NO_COLOR=1; export NO_COLOR'
+
+if [ "$failures" -ne 0 ]; then
+  echo "$failures check(s) failed"
+  exit 1
+fi
+echo "play under tmux: all checks passed"
+exit 0
