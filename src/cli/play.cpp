@@ -147,6 +147,11 @@ class PlayCommand {
     return kExitUsage;
   }
 
+  // A record is never replaced by a new one.
+  int refuse_existing(const std::string& path) {
+    return usage(fmt::format("{} exists; continue it with 'gamerec play {}' or choose another -o", path, path));
+  }
+
   int start_new_game(std::string path) {
     std::string game_name = context_.options().game;
     if (game_name.empty() && !path.empty()) {
@@ -165,6 +170,7 @@ class PlayCommand {
       const auto& extensions = game_->definition().extensions;
       path = fmt::format("{}-{}.{}", game_->name(), stamp, extensions.empty() ? "txt" : extensions.front());
     }
+    if (file_exists(path)) return refuse_existing(path);
     RecordFile file = RecordFile::create(path, "", 0, new_record_header(context_, *game_, path));
     return loop(PlaySession(*game_, game_->new_state(), std::move(file), {}, {}), kExitOk);
   }
@@ -193,6 +199,11 @@ class PlayCommand {
       }
       mover = after.to_move();
     });
+    if (!run.read_error.empty()) {
+      // The rest of the file is unknown: continuing would append after it.
+      context_.err() << file_error_line(file_name, FileError{"io", "cannot read: " + run.read_error}) << '\n';
+      return kExitUsage;
+    }
     if (run.error)
       context_.err() << error_line(file_name, *run.error, error_message(context_, *game_, *state, *run.error)) << '\n';
     const bool trailing_after_quit = !run.error && warn_if_lines_after_quit(context_, file_name, run, *record.reader);
@@ -207,11 +218,12 @@ class PlayCommand {
     // The valid part of the input, byte for byte, then the new moves.
     const std::uint64_t valid_bytes = run.error || run.quit_line ? run.end_offset : record.reader->source().bytes_read();
     record.reader.reset();
+    const bool new_output = !options_.output.empty() && !same_file(options_.output, options_.file);
+    if (new_output && file_exists(options_.output)) return refuse_existing(options_.output);
     if (auto error = make_players()) return usage(*error);
     RecordFile file = [&] {
-      if (!options_.output.empty() && !same_file(options_.output, options_.file))
-        return RecordFile::create(options_.output, options_.file, valid_bytes, "");
-      if (run.quit_line) return RecordFile::create(options_.file, options_.file, valid_bytes, "");
+      if (new_output) return RecordFile::create(options_.output, options_.file, valid_bytes, "");
+      if (run.quit_line) return RecordFile::open_for_append(options_.file, valid_bytes);
       return RecordFile::open_for_append(options_.file);
     }();
     if (run.error) {

@@ -50,6 +50,10 @@ int replay(const Context& context, const ReplayOptions& options) {
     }
     mover = after.to_move();
   });
+  if (!run.read_error.empty()) {
+    context.err() << file_error_line(file, FileError{"io", "cannot read: " + run.read_error}) << '\n';
+    return kExitUsage;
+  }
   warn_if_lines_after_quit(context, file, run, *record->reader);
   if (run.error) {
     context.err() << error_line(file, *run.error, error_message(context, game, *state, *run.error)) << '\n';
@@ -58,6 +62,10 @@ int replay(const Context& context, const ReplayOptions& options) {
   if (options.to && *options.to > run.moves) {
     context.err() << fmt::format("{}: the record has {} moves; there is no move {}\n", file, run.moves,
                                  *options.to);
+    return kExitUsage;
+  }
+  if (!context.out().flush()) {
+    context.err() << "gamerec: cannot write to standard output\n";
     return kExitUsage;
   }
   return kExitOk;

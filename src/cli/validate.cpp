@@ -78,8 +78,8 @@ int validate_file(const Context& context, const std::string& path, bool json) {
   const Game& game = *record.game;
   auto state = std::move(record.start);
   RunResult run = run_moves(*record.reader, game, *state, [](const auto&, const auto&, const auto&) {});
-  if (!record.reader->source().read_error().empty()) {
-    FileError error{"io", "cannot read: " + record.reader->source().read_error()};
+  if (!run.read_error.empty()) {
+    FileError error{"io", "cannot read: " + run.read_error};
     if (json) print_file_error_json(context, file, error);
     else context.out() << file_error_line(file, error) << '\n';
     return kExitUsage;
@@ -115,7 +115,11 @@ Command add_validate_command(CLI::App& app) {
               invalid += status == kExitInvalid;
               unreadable += status == kExitUsage;
             }
-            context.out().flush();
+            // Results that never reach their destination (a full disk) are a failure.
+            if (!context.out().flush()) {
+              context.err() << "gamerec: cannot write the results to standard output\n";
+              return kExitUsage;
+            }
             const int valid = static_cast<int>(files->size()) - invalid - unreadable;
             context.err() << fmt::format("{} {}: {} valid, {} invalid", files->size(),
                                          files->size() == 1 ? "file" : "files", valid, invalid);

@@ -46,6 +46,7 @@ struct RunResult {
   std::optional<RecordError> error;       // the first rejected move
   std::optional<int> quit_line;           // a Q line ended the record
   std::uint64_t end_offset = 0;           // where the valid part ends in the file
+  std::string read_error;                 // reading failed part-way (the rest is unknown)
 };
 
 // Parses, checks and applies each move of `reader` to `state` until the end,
@@ -77,6 +78,7 @@ RunResult run_moves(RecordReader& reader, const Game& game, State& state, OnMove
     on_move(*line, std::get<Move>(parsed), state);
   }
   result.end_offset = reader.source().bytes_read();
+  result.read_error = reader.source().read_error();
   return result;
 }
 

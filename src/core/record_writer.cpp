@@ -28,12 +28,13 @@ void write_fd(int fd, std::string_view bytes, const std::string& path) {
 
 }  // namespace
 
-RecordFile RecordFile::open_for_append(const std::string& path) {
+RecordFile RecordFile::open_for_append(const std::string& path, std::optional<std::uint64_t> keep_bytes) {
   const int fd = ::open(path.c_str(), O_RDWR | O_APPEND | O_CLOEXEC);
   if (fd < 0) throw RecordWriteError(describe(path, "open for writing"));
   struct stat info {};
   ::fstat(fd, &info);
   RecordFile file(path, fd, static_cast<std::uint64_t>(info.st_size));
+  if (keep_bytes && *keep_bytes < file.size_) file.truncate(*keep_bytes);
   file.adopt_line_end();
   return file;
 }

@@ -14,9 +14,12 @@ namespace gamerec {
 
 class RecordFile {
  public:
-  // Opens an existing record for appending. If it does not end with a line
-  // end, one is added so the next move starts its own line.
-  static RecordFile open_for_append(const std::string& path);
+  // Opens an existing record for appending, first cutting it to
+  // `keep_bytes` when given (dropping a final Q line keeps the file's inode,
+  // links and mode). If it does not end with a line end, one is added so
+  // the next move starts its own line.
+  static RecordFile open_for_append(const std::string& path,
+                                    std::optional<std::uint64_t> keep_bytes = std::nullopt);
   // Creates `path` (replacing it atomically) holding the first `prefix_bytes`
   // bytes of `source_path` (none when empty), then `extra` (a header, say).
   static RecordFile create(const std::string& path, const std::string& source_path,

@@ -375,3 +375,9 @@ TEST_CASE("chaturanga: a side that cannot move at the start is skipped too") {
   CHECK(stuck->new_state()->is_over());
   CHECK(stuck->new_state()->outcome().winners.empty());
 }
+
+TEST_CASE("chaturanga: a Move built off the board is off-board, not a stray read") {
+  auto state = default_game().new_state();
+  CHECK(state->check(Move{}) == MoveError{ErrorCode::kOffBoard, {}});
+  CHECK(state->check(Move{sq("2A"), 64, 0}) == MoveError{ErrorCode::kOffBoard, {}});
+}

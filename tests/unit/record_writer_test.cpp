@@ -2,6 +2,7 @@
 // new files replace atomically.
 #include <catch2/catch.hpp>
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -70,6 +71,18 @@ TEST_CASE("record writer: a CRLF record gets CRLF lines") {
   RecordFile again = RecordFile::open_for_append(path);
   again.append_line("7H-6H");
   CHECK(slurp(path) == "2A-3A\r\n4G-4F\r\n7H-6H\r\n");
+}
+
+TEST_CASE("record writer: cutting a record keeps the file itself (links, mode)") {
+  gamerec::test::TempDir dir;
+  const std::string target = dir.path() + "/real.cht";
+  const std::string link = dir.path() + "/link.cht";
+  std::ofstream(target, std::ios::binary) << "2A-3A\nQ\n";
+  std::filesystem::create_symlink(target, link);
+  RecordFile file = RecordFile::open_for_append(link, 6);
+  file.append_line("4G-4F");
+  CHECK(std::filesystem::is_symlink(link));
+  CHECK(slurp(target) == "2A-3A\n4G-4F\n");
 }
 
 TEST_CASE("record writer: failures are errors, not silence") {

@@ -168,6 +168,10 @@ std::optional<MoveError> ChaturangaState::check_shape(const Cell& mover, int fro
 }
 
 std::optional<MoveError> ChaturangaState::do_check(const Move& move) const {
+  // Moves from the parser are always on the board; players and tests build
+  // Moves themselves, and a bad one must be an error, not a stray read.
+  const auto outside = [](int square) { return square < 0 || square >= board::kSquares; };
+  if (outside(move.from) || outside(move.to)) return MoveError{ErrorCode::kOffBoard, {}};
   const Cell& mover = board_[move.from];
   if (mover.empty()) return MoveError{ErrorCode::kEmptySquare, {}};
   if (mover.side != to_move_) return MoveError{ErrorCode::kNotYourTurn, {}};
