@@ -4,15 +4,10 @@
 #include <ostream>
 
 #include "cli/commands.h"
+#include "core/text.h"
 
 namespace gamerec::cli {
 namespace {
-
-std::string join(const std::vector<std::string>& items, std::string_view separator) {
-  std::string text;
-  for (const auto& item : items) text += (text.empty() ? "" : std::string(separator)) + item;
-  return text;
-}
 
 int list_games(const Context& context) {
   for (const auto& [name, definition] : context.catalogue().definitions()) {

@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "core/text.h"
 
 namespace {
 
@@ -44,8 +45,8 @@ int run(int argc, char** argv) {
     // CLI11 reports a mistyped subcommand only as a missing one: name it.
     const auto extras = app.remaining();
     if (app.get_subcommands().empty() && !extras.empty() && extras.front().rfind('-', 0) != 0) {
-      std::string names;
-      for (const Command& command : commands) names += (names.empty() ? "" : ", ") + command.app->get_name();
+      const std::string names =
+          gamerec::join(commands, ", ", [](const Command& command) { return command.app->get_name(); });
       std::cerr << "gamerec: unknown subcommand '" << extras.front() << "'; the subcommands are " << names
                 << " (see gamerec --help)\n";
       return kExitUsage;

@@ -15,6 +15,7 @@
 #include "cli/players.h"
 #include "cli/report.h"
 #include "core/record_writer.h"
+#include "core/text.h"
 
 namespace gamerec::cli {
 namespace {
@@ -37,21 +38,11 @@ bool same_file(const std::string& a, const std::string& b) {
   return std::filesystem::equivalent(a, b, ec);
 }
 
-std::string trim(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r'))
-    text.remove_suffix(1);
-  return std::string(text);
-}
-
 // A header for a new record: written when the user chose variants, or when
 // the file name alone would not tell the game.
 std::string new_record_header(const Context& context, const Game& game, const std::string& path) {
   const auto& overrides = context.game_choice().overrides;
-  const std::string extension = std::filesystem::path(path).extension().string();
-  const auto by_extension =
-      context.catalogue().game_for_extension(extension.empty() ? "" : extension.substr(1));
-  if (overrides.empty() && by_extension == game.name()) return "";
+  if (overrides.empty() && context.catalogue().game_for_path(path) == game.name()) return "";
   YAML::Emitter yaml;
   yaml << YAML::BeginMap << YAML::Key << "game" << YAML::Value << game.name();
   if (!overrides.empty()) {
@@ -154,10 +145,7 @@ class PlayCommand {
 
   int start_new_game(std::string path) {
     std::string game_name = context_.options().game;
-    if (game_name.empty() && !path.empty()) {
-      const std::string extension = std::filesystem::path(path).extension().string();
-      game_name = context_.catalogue().game_for_extension(extension.empty() ? "" : extension.substr(1)).value_or("");
-    }
+    if (game_name.empty() && !path.empty()) game_name = context_.catalogue().game_for_path(path).value_or("");
     if (game_name.empty()) return usage("say which game to play: play --game GAME [-o OUT], or play FILE.cht");
     auto made = context_.catalogue().make_game(game_name, context_.game_choice().overrides);
     if (auto* error = std::get_if<std::string>(&made)) return usage(*error);
@@ -250,9 +238,7 @@ class PlayCommand {
       const std::string level = equals == std::string::npos ? game_->default_level() : spec.substr(equals + 1);
       const auto found = std::find(sides.begin(), sides.end(), side);
       if (found == sides.end()) {
-        std::string names;
-        for (const auto& name : sides) names += (names.empty() ? "" : ", ") + name;
-        return fmt::format("--ai {}: {} has no side '{}'; sides: {}", spec, game_->name(), side, names);
+        return fmt::format("--ai {}: {} has no side '{}'; sides: {}", spec, game_->name(), side, join(sides, ", "));
       }
       auto chooser = game_->make_chooser(level, seed + static_cast<std::uint64_t>(found - sides.begin()));
       if (!chooser) return fmt::format("--ai {}: {} has no computer player of level '{}'", spec, game_->name(), level);
@@ -275,7 +261,7 @@ class PlayCommand {
       const Side side = session.state().to_move();
       auto line = players_[static_cast<std::size_t>(side)]->next_line(session.state());
       if (!line) break;
-      const std::string text = trim(*line);
+      const std::string text(trim(*line));
       if (text.empty()) continue;
       if (text == "Q" || text == "q" || text == "quit") break;
       if (text == "help") {

@@ -5,6 +5,7 @@
 #include <ostream>
 
 #include "ui/board_view.h"
+#include "core/text.h"
 
 namespace gamerec::cli {
 
@@ -28,9 +29,7 @@ std::string side_id(const Game& game, Side side) {
 
 std::string result_id(const Game& game, const Outcome& outcome) {
   if (outcome.winners.empty()) return "draw";
-  std::string text;
-  for (Side side : outcome.winners) text += (text.empty() ? "" : "+") + side_id(game, side);
-  return text;
+  return join(outcome.winners, "+", [&](Side side) { return side_id(game, side); });
 }
 
 std::string side_display(const Context& context, const Game& game, Side side) {

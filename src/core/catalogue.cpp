@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "core/embedded_formats.h"
+#include "core/text.h"
 
 namespace gamerec {
 
@@ -48,9 +49,7 @@ const GameDefinition* GameCatalogue::find(std::string_view name) const {
 }
 
 std::string GameCatalogue::game_names() const {
-  std::string names;
-  for (const auto& [name, definition] : definitions_) names += (names.empty() ? "" : ", ") + name;
-  return names;
+  return join(definitions_, ", ", [](const auto& entry) -> const std::string& { return entry.first; });
 }
 
 std::variant<std::unique_ptr<Game>, std::string> GameCatalogue::make_game(
@@ -65,6 +64,12 @@ std::variant<std::unique_ptr<Game>, std::string> GameCatalogue::make_game(
   auto options = resolve_options(*definition, overrides);
   if (auto* error = std::get_if<std::string>(&options)) return *error;
   return engine->second(*definition, std::get<RuleOptions>(std::move(options)));
+}
+
+std::optional<std::string> GameCatalogue::game_for_path(const std::string& path) const {
+  const std::string extension = std::filesystem::path(path).extension().string();
+  if (extension.empty()) return std::nullopt;
+  return game_for_extension(std::string_view(extension).substr(1));
 }
 
 std::optional<std::string> GameCatalogue::game_for_extension(std::string_view extension) const {

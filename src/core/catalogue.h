@@ -40,8 +40,10 @@ class GameCatalogue {
   std::variant<std::unique_ptr<Game>, std::string> make_game(
       std::string_view name, const std::vector<OptionOverride>& overrides) const;
 
-  // The game whose definition claims this file extension (no dot).
+  // The game whose definition claims this file extension (no dot), or the
+  // extension of `path`.
   std::optional<std::string> game_for_extension(std::string_view extension) const;
+  std::optional<std::string> game_for_path(const std::string& path) const;
   // Games (with default options) whose notation accepts `move_text`.
   std::vector<std::string> games_accepting(std::string_view move_text) const;
 

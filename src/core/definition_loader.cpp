@@ -6,6 +6,7 @@
 #include <set>
 
 #include "core/yaml_text.h"
+#include "core/text.h"
 
 namespace gamerec {
 namespace {
@@ -15,11 +16,7 @@ const std::set<std::string, std::less<>> kTopKeys = {
 const std::set<std::string, std::less<>> kOptionKeys = {"type", "default", "min", "max",
                                                           "description"};
 
-std::string join(const std::set<std::string, std::less<>>& keys) {
-  std::string text;
-  for (const auto& key : keys) text += (text.empty() ? "" : ", ") + key;
-  return text;
-}
+std::string join(const std::set<std::string, std::less<>>& keys) { return gamerec::join(keys, ", "); }
 
 std::vector<std::string> string_list(const YAML::Node& node) {
   std::vector<std::string> list;

@@ -2,15 +2,10 @@
 
 #include <charconv>
 #include <stdexcept>
+#include "core/text.h"
 
 namespace gamerec {
 namespace {
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
-}
 
 std::optional<int> parse_int(std::string_view text) {
   text = trim(text);
@@ -47,9 +42,7 @@ std::string option_value_text(const OptionValue& value) {
   if (const bool* b = std::get_if<bool>(&value)) return *b ? "true" : "false";
   if (const int* i = std::get_if<int>(&value)) return std::to_string(*i);
   if (const auto* list = std::get_if<std::vector<int>>(&value)) {
-    std::string text;
-    for (int v : *list) text += (text.empty() ? "" : ",") + std::to_string(v);
-    return text;
+    return join(*list, ",", [](int v) { return std::to_string(v); });
   }
   return std::get<std::string>(value);
 }
@@ -99,9 +92,7 @@ const OptionSpec* GameDefinition::find_option(std::string_view option_name) cons
 
 std::string GameDefinition::option_names() const {
   if (options.empty()) return "(none)";
-  std::string names;
-  for (const auto& spec : options) names += (names.empty() ? "" : ", ") + spec.name;
-  return names;
+  return join(options, ", ", [](const OptionSpec& spec) -> const std::string& { return spec.name; });
 }
 
 const OptionValue& RuleOptions::at(std::string_view name) const {

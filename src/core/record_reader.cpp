@@ -7,19 +7,13 @@
 #include <cstring>
 
 #include "core/yaml_text.h"
+#include "core/text.h"
 
 namespace gamerec {
 namespace {
 
 constexpr std::string_view kBom = "\xEF\xBB\xBF";
 
-bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && is_blank(s.front())) s.remove_prefix(1);
-  while (!s.empty() && is_blank(s.back())) s.remove_suffix(1);
-  return s;
-}
 
 }  // namespace
 

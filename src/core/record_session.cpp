@@ -30,9 +30,7 @@ std::variant<std::string, FileError> choose_game(const std::string& path, const 
   if (choice.forced_game) return *choice.forced_game;
   if (header.game) return *header.game;
   if (path != "-") {
-    std::string extension = std::filesystem::path(path).extension().string();
-    if (!extension.empty()) extension.erase(0, 1);
-    if (auto game = catalogue.game_for_extension(extension)) return *game;
+    if (auto game = catalogue.game_for_path(path)) return *game;
   }
   if (const RecordLine* first = reader.peek()) {
     auto games = catalogue.games_accepting(first->text);
