@@ -47,8 +47,10 @@ class Context {
 
  private:
   Context(GameCatalogue catalogue, Messages messages, CommonOptions options, Streams streams)
-      : catalogue_(std::move(catalogue)), messages_(std::move(messages)),
-        options_(std::move(options)), streams_(streams) {}
+      : catalogue_(std::move(catalogue)),
+        messages_(std::move(messages)),
+        options_(std::move(options)),
+        streams_(streams) {}
 
   GameCatalogue catalogue_;
   Messages messages_;

@@ -27,9 +27,8 @@ int run(int argc, char** argv) {
   app.add_option("--format", common.format, "Output of validate: text or json (JSON Lines)")
       ->check(CLI::IsMember({"text", "json"}));
 
-  std::vector<Command> commands = {add_validate_command(app), add_replay_command(app),
-                                   add_play_command(app), add_games_command(app),
-                                   add_perft_command(app)};
+  std::vector<Command> commands = {add_validate_command(app), add_replay_command(app), add_play_command(app),
+                                   add_games_command(app), add_perft_command(app)};
   for (const Command& command : commands) {
     command.app->footer(
         "Common options (--game, --variant, --formats, --lang, --color, --format) may be given\n"

@@ -69,8 +69,12 @@ class PlaySession {
  public:
   PlaySession(const Game& game, std::unique_ptr<State> start, RecordFile file, std::vector<Move> history,
               std::vector<std::uint64_t> line_starts)
-      : game_(game), start_(std::move(start)), file_(std::move(file)), history_(std::move(history)),
-        line_starts_(std::move(line_starts)), state_(replay_history()) {}
+      : game_(game),
+        start_(std::move(start)),
+        file_(std::move(file)),
+        history_(std::move(history)),
+        line_starts_(std::move(line_starts)),
+        state_(replay_history()) {}
 
   const State& state() const { return *state_; }
   const std::string& output_path() const { return file_.path(); }
@@ -128,7 +132,9 @@ class PlayCommand {
       return start_new_game(options_.file);
     }
     if (!context_.game_choice().overrides.empty())
-      return usage("--variant applies to new games only; a record keeps its rule options in its header (variant: {...})");
+      return usage(
+          "--variant applies to new games only; a record keeps its rule options in its header (variant: "
+          "{...})");
     return resume();
   }
 
@@ -140,13 +146,15 @@ class PlayCommand {
 
   // A record is never replaced by a new one.
   int refuse_existing(const std::string& path) {
-    return usage(fmt::format("{} exists; continue it with 'gamerec play {}' or choose another -o", path, path));
+    return usage(
+        fmt::format("{} exists; continue it with 'gamerec play {}' or choose another -o", path, path));
   }
 
   int start_new_game(std::string path) {
     std::string game_name = context_.options().game;
     if (game_name.empty() && !path.empty()) game_name = context_.catalogue().game_for_path(path).value_or("");
-    if (game_name.empty()) return usage("say which game to play: play --game GAME [-o OUT], or play FILE.cht");
+    if (game_name.empty())
+      return usage("say which game to play: play --game GAME [-o OUT], or play FILE.cht");
     auto made = context_.catalogue().make_game(game_name, context_.game_choice().overrides);
     if (auto* error = std::get_if<std::string>(&made)) return usage(*error);
     game_ = std::get<std::unique_ptr<Game>>(std::move(made));
@@ -173,38 +181,44 @@ class PlayCommand {
     std::vector<Move> history;
     std::vector<std::uint64_t> line_starts;
     Side mover = state->to_move();
-    RunResult run = run_moves(*record.reader, *game_, *state, [&](const RecordLine& line, const Move& move, const State& after) {
-      history.push_back(move);
-      line_starts.push_back(line.offset);
-      if (options_.step) {
-        context_.out() << context_.messages().text("ui.replay-move", {{"number", std::to_string(after.moves_played())},
-                                                                      {"move", printable(line.text)},
-                                                                      {"side", side_display(context_, *game_, mover)}})
-                       << '\n';
-        show_board(after);
-        std::string ignored;
-        std::getline(context_.in(), ignored);
-      }
-      mover = after.to_move();
-    });
+    RunResult run = run_moves(
+        *record.reader, *game_, *state, [&](const RecordLine& line, const Move& move, const State& after) {
+          history.push_back(move);
+          line_starts.push_back(line.offset);
+          if (options_.step) {
+            context_.out() << context_.messages().text("ui.replay-move",
+                                                       {{"number", std::to_string(after.moves_played())},
+                                                        {"move", printable(line.text)},
+                                                        {"side", side_display(context_, *game_, mover)}})
+                           << '\n';
+            show_board(after);
+            std::string ignored;
+            std::getline(context_.in(), ignored);
+          }
+          mover = after.to_move();
+        });
     if (!run.read_error.empty()) {
       // The rest of the file is unknown: continuing would append after it.
       context_.err() << file_error_line(file_name, FileError{"io", "cannot read: " + run.read_error}) << '\n';
       return kExitUsage;
     }
     if (run.error)
-      context_.err() << error_line(file_name, *run.error, error_message(context_, *game_, *state, *run.error)) << '\n';
-    const bool trailing_after_quit = !run.error && warn_if_lines_after_quit(context_, file_name, run, *record.reader);
+      context_.err() << error_line(file_name, *run.error, error_message(context_, *game_, *state, *run.error))
+                     << '\n';
+    const bool trailing_after_quit =
+        !run.error && warn_if_lines_after_quit(context_, file_name, run, *record.reader);
     const bool keep_input = run.error || trailing_after_quit;
     if (keep_input && options_.output.empty())
-      return usage(fmt::format("{} is not modified because it has {}; give -o OUT to continue its first {} moves in a new file",
-                               file_name, run.error ? "an error" : "lines after Q", run.moves));
+      return usage(fmt::format(
+          "{} is not modified because it has {}; give -o OUT to continue its first {} moves in a new file",
+          file_name, run.error ? "an error" : "lines after Q", run.moves));
     if (!options_.output.empty() && same_file(options_.output, options_.file) && keep_input)
       return usage(fmt::format("{} is not modified because it has {}; -o must name another file", file_name,
                                run.error ? "an error" : "lines after Q"));
 
     // The valid part of the input, byte for byte, then the new moves.
-    const std::uint64_t valid_bytes = run.error || run.quit_line ? run.end_offset : record.reader->source().bytes_read();
+    const std::uint64_t valid_bytes =
+        run.error || run.quit_line ? run.end_offset : record.reader->source().bytes_read();
     record.reader.reset();
     const bool new_output = !options_.output.empty() && !same_file(options_.output, options_.file);
     if (new_output && file_exists(options_.output)) return refuse_existing(options_.output);
@@ -215,15 +229,17 @@ class PlayCommand {
       return RecordFile::open_for_append(options_.file);
     }();
     if (run.error) {
-      context_.out() << context_.messages().text("ui.resume-error", {{"file", file_name}, {"moves", std::to_string(run.moves)}}) << '\n';
+      context_.out() << context_.messages().text("ui.resume-error",
+                                                 {{"file", file_name}, {"moves", std::to_string(run.moves)}})
+                     << '\n';
     }
-    return loop(PlaySession(*game_, std::move(record.start), std::move(file), std::move(history), std::move(line_starts)),
+    return loop(PlaySession(*game_, std::move(record.start), std::move(file), std::move(history),
+                            std::move(line_starts)),
                 run.error ? kExitInvalid : kExitOk);
   }
 
   void show_board(const State& state) {
-    context_.out() << board_text(context_, *game_, state)
-                   << status_line(context_, *game_, state) << '\n';
+    context_.out() << board_text(context_, *game_, state) << status_line(context_, *game_, state) << '\n';
   }
 
   // One player per side: a person at the prompt, or the computer for --ai.
@@ -235,14 +251,18 @@ class PlayCommand {
     for (const std::string& spec : options_.ai) {
       const auto equals = spec.find('=');
       const std::string side = spec.substr(0, equals);
-      const std::string level = equals == std::string::npos ? game_->default_level() : spec.substr(equals + 1);
+      const std::string level =
+          equals == std::string::npos ? game_->default_level() : spec.substr(equals + 1);
       const auto found = std::find(sides.begin(), sides.end(), side);
       if (found == sides.end()) {
-        return fmt::format("--ai {}: {} has no side '{}'; sides: {}", spec, game_->name(), side, join(sides, ", "));
+        return fmt::format("--ai {}: {} has no side '{}'; sides: {}", spec, game_->name(), side,
+                           join(sides, ", "));
       }
       auto chooser = game_->make_chooser(level, seed + static_cast<std::uint64_t>(found - sides.begin()));
-      if (!chooser) return fmt::format("--ai {}: {} has no computer player of level '{}'", spec, game_->name(), level);
-      players_[static_cast<std::size_t>(found - sides.begin())] = make_computer_player(*game_, std::move(chooser));
+      if (!chooser)
+        return fmt::format("--ai {}: {} has no computer player of level '{}'", spec, game_->name(), level);
+      players_[static_cast<std::size_t>(found - sides.begin())] =
+          make_computer_player(*game_, std::move(chooser));
     }
     hint_chooser_ = game_->make_chooser(game_->default_level(), seed);
     return std::nullopt;
@@ -270,8 +290,11 @@ class PlayCommand {
         show_board(session.state());
       } else if (text == "hint") {
         auto move = hint_chooser_ ? hint_chooser_->choose_move(session.state()) : std::nullopt;
-        if (move) context_.out() << messages.text("ui.hint", {{"move", game_->move_text(*move, session.state())}}) << '\n';
-        else context_.out() << messages.text("ui.no-hint") << '\n';
+        if (move)
+          context_.out() << messages.text("ui.hint", {{"move", game_->move_text(*move, session.state())}})
+                         << '\n';
+        else
+          context_.out() << messages.text("ui.no-hint") << '\n';
       } else if (text == "undo") {
         if (!session.can_undo()) {
           context_.out() << messages.text("ui.nothing-to-undo") << '\n';
@@ -287,7 +310,9 @@ class PlayCommand {
         context_.out() << error_message(context_, *game_, session.state(), located) << '\n';
       } else {
         if (is_computer(side))
-          context_.out() << messages.text("ui.ai-move", {{"side", side_display(context_, *game_, side)}, {"move", text}}) << '\n';
+          context_.out() << messages.text("ui.ai-move",
+                                          {{"side", side_display(context_, *game_, side)}, {"move", text}})
+                         << '\n';
         context_.out() << messages.text("ui.accepted") << '\n';
         show_board(session.state());
       }
@@ -309,7 +334,8 @@ class PlayCommand {
 Command add_play_command(CLI::App& app) {
   auto options = std::make_shared<PlayOptions>();
   CLI::App* command = app.add_subcommand("play", "Replay FILE, then continue the game interactively");
-  command->add_option("file", options->file, "Record to continue (a new one is started if it does not exist)");
+  command->add_option("file", options->file,
+                      "Record to continue (a new one is started if it does not exist)");
   command->add_option("-o,--output", options->output, "Write the record here instead of FILE");
   command->add_flag("--step", options->step, "Show each move of FILE and wait for Enter");
   command->add_option("--ai", options->ai, "Let the computer play SIDE (SIDE[=LEVEL], repeatable)")

@@ -18,8 +18,7 @@ struct ReplayOptions {
 };
 
 void print_position(const Context& context, const Game& game, const State& state) {
-  context.out() << board_text(context, game, state)
-                << status_line(context, game, state) << "\n\n";
+  context.out() << board_text(context, game, state) << status_line(context, game, state) << "\n\n";
 }
 
 int replay(const Context& context, const ReplayOptions& options) {
@@ -34,22 +33,24 @@ int replay(const Context& context, const ReplayOptions& options) {
   }
   // The side that made a move is known only before it is applied.
   Side mover = state->to_move();
-  RunResult run = run_moves(*record->reader, game, *state, [&](const RecordLine& line, const Move&, const State& after) {
-    const int number = after.moves_played();
-    if (!options.to || *options.to == number) {
-      context.out() << context.messages().text("ui.replay-move", {{"number", std::to_string(number)},
-                                                                  {"move", printable(line.text)},
-                                                                  {"side", side_display(context, game, mover)}})
-                    << '\n';
-      print_position(context, game, after);
-      if (options.step) {
-        context.out().flush();
-        std::string ignored;
-        std::getline(context.in(), ignored);
-      }
-    }
-    mover = after.to_move();
-  });
+  RunResult run =
+      run_moves(*record->reader, game, *state, [&](const RecordLine& line, const Move&, const State& after) {
+        const int number = after.moves_played();
+        if (!options.to || *options.to == number) {
+          context.out() << context.messages().text("ui.replay-move",
+                                                   {{"number", std::to_string(number)},
+                                                    {"move", printable(line.text)},
+                                                    {"side", side_display(context, game, mover)}})
+                        << '\n';
+          print_position(context, game, after);
+          if (options.step) {
+            context.out().flush();
+            std::string ignored;
+            std::getline(context.in(), ignored);
+          }
+        }
+        mover = after.to_move();
+      });
   if (!run.read_error.empty()) {
     context.err() << file_error_line(file, FileError{"io", "cannot read: " + run.read_error}) << '\n';
     return kExitUsage;

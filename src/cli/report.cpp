@@ -4,8 +4,8 @@
 
 #include <ostream>
 
-#include "ui/board_view.h"
 #include "core/text.h"
+#include "ui/board_view.h"
 
 namespace gamerec::cli {
 
@@ -14,8 +14,10 @@ std::string printable(std::string_view text) {
   std::string out;
   for (std::size_t i = 0; i < text.size() && i < kShown; ++i) {
     const auto byte = static_cast<unsigned char>(text[i]);
-    if (byte < 0x20 || byte >= 0x7f) out += fmt::format("\\x{:02X}", byte);
-    else out += static_cast<char>(byte);
+    if (byte < 0x20 || byte >= 0x7f)
+      out += fmt::format("\\x{:02X}", byte);
+    else
+      out += static_cast<char>(byte);
   }
   if (text.size() > kShown) out += "...";
   return out;
@@ -65,13 +67,14 @@ std::string error_message(const Context& context, const Game& game, const State&
 }
 
 std::string error_line(std::string_view file, const RecordError& error, std::string_view message) {
-  return fmt::format("{}:{}:{}: error[{}]: {}", file, error.line, error.column,
-                     code_name(error.error.code), message);
+  return fmt::format("{}:{}:{}: error[{}]: {}", file, error.line, error.column, code_name(error.error.code),
+                     message);
 }
 
 std::string file_error_line(std::string_view file, const FileError& error) {
   // Compiler style, like move errors: the header problem is on that line.
-  if (error.line > 0) return fmt::format("{}:{}:1: error[{}]: {}", file, error.line, error.code, error.message);
+  if (error.line > 0)
+    return fmt::format("{}:{}:1: error[{}]: {}", file, error.line, error.code, error.message);
   return fmt::format("{}: error[{}]: {}", file, error.code, error.message);
 }
 

@@ -45,7 +45,8 @@ void print_json(const Context& context, const FileReport& report) {
     line["error"] = nullptr;
   }
   line["status"] = report.status;
-  line["to_move"] = report.to_move.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(report.to_move);
+  line["to_move"] =
+      report.to_move.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(report.to_move);
   line["result"] = report.result.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(report.result);
   // Junk bytes in a move must not make the output invalid JSON.
   context.out() << line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
@@ -57,8 +58,11 @@ void print_file_error_json(const Context& context, const std::string& file, cons
   line["game"] = nullptr;
   line["valid"] = false;
   line["moves"] = 0;
-  line["error"] = {{"line", error.line}, {"column", error.line > 0 ? 1 : 0}, {"code", error.code},
-                   {"move", nullptr}, {"message", error.message}};
+  line["error"] = {{"line", error.line},
+                   {"column", error.line > 0 ? 1 : 0},
+                   {"code", error.code},
+                   {"move", nullptr},
+                   {"message", error.message}};
   line["status"] = nullptr;
   line["to_move"] = nullptr;
   line["result"] = nullptr;
@@ -70,8 +74,10 @@ int validate_file(const Context& context, const std::string& path, bool json) {
   const std::string file = display_name(path);
   auto opened = open_record(path, context.catalogue(), context.game_choice());
   if (auto* error = std::get_if<FileError>(&opened)) {
-    if (json) print_file_error_json(context, file, *error);
-    else context.out() << file_error_line(file, *error) << '\n';
+    if (json)
+      print_file_error_json(context, file, *error);
+    else
+      context.out() << file_error_line(file, *error) << '\n';
     return kExitUsage;
   }
   auto& record = std::get<OpenedRecord>(opened);
@@ -80,8 +86,10 @@ int validate_file(const Context& context, const std::string& path, bool json) {
   RunResult run = run_moves(*record.reader, game, *state, [](const auto&, const auto&, const auto&) {});
   if (!run.read_error.empty()) {
     FileError error{"io", "cannot read: " + run.read_error};
-    if (json) print_file_error_json(context, file, error);
-    else context.out() << file_error_line(file, error) << '\n';
+    if (json)
+      print_file_error_json(context, file, error);
+    else
+      context.out() << file_error_line(file, error) << '\n';
     return kExitUsage;
   }
   warn_if_lines_after_quit(context, file, run, *record.reader);
@@ -93,10 +101,14 @@ int validate_file(const Context& context, const std::string& path, bool json) {
   report.error = run.error;
   if (run.error) report.message = error_message(context, game, *state, *run.error);
   report.status = state->is_over() ? "finished" : "in-progress";
-  if (!state->is_over()) report.to_move = side_id(game, state->to_move());
-  else report.result = result_id(game, state->outcome());
-  if (json) print_json(context, report);
-  else if (report.error) context.out() << error_line(file, *report.error, report.message) << '\n';
+  if (!state->is_over())
+    report.to_move = side_id(game, state->to_move());
+  else
+    report.result = result_id(game, state->outcome());
+  if (json)
+    print_json(context, report);
+  else if (report.error)
+    context.out() << error_line(file, *report.error, report.message) << '\n';
   return report.error ? kExitInvalid : kExitOk;
 }
 
@@ -104,7 +116,8 @@ int validate_file(const Context& context, const std::string& path, bool json) {
 
 Command add_validate_command(CLI::App& app) {
   auto files = std::make_shared<std::vector<std::string>>();
-  CLI::App* command = app.add_subcommand("validate", "Check every move of every file; print the first error of each invalid file");
+  CLI::App* command = app.add_subcommand(
+      "validate", "Check every move of every file; print the first error of each invalid file");
   command->add_option("files", *files, "Record files ('-' for standard input)")->required();
   return {command, [files](const Context& context) {
             const bool json = context.options().format == "json";

@@ -55,8 +55,7 @@ std::string GameCatalogue::game_names() const {
 std::variant<std::unique_ptr<Game>, std::string> GameCatalogue::make_game(
     std::string_view name, const std::vector<OptionOverride>& overrides) const {
   const GameDefinition* definition = find(name);
-  if (definition == nullptr)
-    return "unknown game '" + std::string(name) + "'; known games: " + game_names();
+  if (definition == nullptr) return "unknown game '" + std::string(name) + "'; known games: " + game_names();
   auto engine = engines_.find(definition->engine);
   if (engine == engines_.end())
     return "game '" + std::string(name) + "' needs the rules engine '" + definition->engine +

@@ -16,8 +16,8 @@
 
 namespace gamerec {
 
-using GameFactory = std::function<std::variant<std::unique_ptr<Game>, std::string>(
-    GameDefinition, RuleOptions)>;
+using GameFactory =
+    std::function<std::variant<std::unique_ptr<Game>, std::string>(GameDefinition, RuleOptions)>;
 
 class GameCatalogue {
  public:

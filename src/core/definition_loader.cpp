@@ -5,16 +5,15 @@
 #include <algorithm>
 #include <set>
 
-#include "core/yaml_text.h"
 #include "core/text.h"
+#include "core/yaml_text.h"
 
 namespace gamerec {
 namespace {
 
-const std::set<std::string, std::less<>> kTopKeys = {
-    "name", "engine", "extends", "title", "extensions", "sides", "example", "pieces", "options"};
-const std::set<std::string, std::less<>> kOptionKeys = {"type", "default", "min", "max",
-                                                          "description"};
+const std::set<std::string, std::less<>> kTopKeys = {"name",  "engine",  "extends", "title",  "extensions",
+                                                     "sides", "example", "pieces",  "options"};
+const std::set<std::string, std::less<>> kOptionKeys = {"type", "default", "min", "max", "description"};
 
 std::string join(const std::set<std::string, std::less<>>& keys) { return gamerec::join(keys, ", "); }
 
@@ -33,8 +32,8 @@ std::optional<OptionType> parse_type(const std::string& name) {
   return std::nullopt;
 }
 
-std::optional<std::string> merge_option(const std::string& name, const YAML::Node& node,
-                                        bool may_declare, GameDefinition& definition) {
+std::optional<std::string> merge_option(const std::string& name, const YAML::Node& node, bool may_declare,
+                                        GameDefinition& definition) {
   if (!node.IsMap()) return "option '" + name + "' must be a map of " + join(kOptionKeys);
   for (const auto& entry : node) {
     const auto key = entry.first.as<std::string>();
@@ -48,8 +47,7 @@ std::optional<std::string> merge_option(const std::string& name, const YAML::Nod
     if (!may_declare)
       return "unknown option '" + name + "' for " + definition.name +
              "; valid options: " + definition.option_names();
-    if (!node["type"] || !node["default"])
-      return "new option '" + name + "' needs a type and a default";
+    if (!node["type"] || !node["default"]) return "new option '" + name + "' needs a type and a default";
     OptionSpec declared;
     declared.name = name;
     definition.options.push_back(std::move(declared));
@@ -58,8 +56,7 @@ std::optional<std::string> merge_option(const std::string& name, const YAML::Nod
   if (node["type"]) {
     auto type = parse_type(node["type"].as<std::string>());
     if (!type) return "option '" + name + "': type must be bool, int, int-list or string";
-    if (!may_declare && *type != spec->type)
-      return "option '" + name + "': a variant cannot change its type";
+    if (!may_declare && *type != spec->type) return "option '" + name + "': a variant cannot change its type";
     spec->type = *type;
   }
   if (node["min"]) spec->min = node["min"].as<int>();
@@ -101,8 +98,10 @@ std::optional<std::string> load(const YAML::Node& root, DefinitionMap& definitio
   definition.name = name;
   if (is_new_engine) definition.engine = root["engine"].as<std::string>();
   if (root["title"]) definition.title = root["title"].as<std::string>();
-  if (root["extensions"]) definition.extensions = string_list(root["extensions"]);
-  else if (root["extends"]) definition.extensions.clear();  // a variant is chosen by name
+  if (root["extensions"])
+    definition.extensions = string_list(root["extensions"]);
+  else if (root["extends"])
+    definition.extensions.clear();  // a variant is chosen by name
   if (root["sides"]) {
     auto sides = string_list(root["sides"]);
     if (!is_new_engine && sides != definition.sides)
@@ -117,8 +116,7 @@ std::optional<std::string> load(const YAML::Node& root, DefinitionMap& definitio
   if (root["options"]) {
     if (!root["options"].IsMap()) return std::string("options must be a map");
     for (const auto& entry : root["options"]) {
-      if (auto error = merge_option(entry.first.as<std::string>(), entry.second, is_new_engine,
-                                    definition))
+      if (auto error = merge_option(entry.first.as<std::string>(), entry.second, is_new_engine, definition))
         return error;
     }
   }

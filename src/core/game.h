@@ -42,16 +42,16 @@ struct Outcome {
 
 // What a board looks like, for the UI to draw. Rows top to bottom.
 struct BoardCell {
-  int piece = -1;     // index into the definition's piece letters; -1 empty
+  int piece = -1;  // index into the definition's piece letters; -1 empty
   Side owner = kNoSide;
-  char mark = 0;      // a symbol for games without pieces ('.', '~', 'x')
+  char mark = 0;  // a symbol for games without pieces ('.', '~', 'x')
 };
 struct BoardView {
   int rows = 0;
   int cols = 0;
   std::vector<std::string> row_labels;  // one per row, top first
   std::vector<std::string> col_labels;
-  std::vector<BoardCell> cells;         // rows * cols, row-major
+  std::vector<BoardCell> cells;  // rows * cols, row-major
 };
 
 class State {
@@ -128,8 +128,7 @@ class Game {
   virtual std::string move_text(const Move& move, const State& context) const = 0;
   // A computer player; `level` is game-specific ("1".."5", "random", ...).
   // Returns nullptr when the game has no player of that level.
-  virtual std::unique_ptr<MoveChooser> make_chooser(std::string_view level,
-                                                    std::uint64_t seed) const = 0;
+  virtual std::unique_ptr<MoveChooser> make_chooser(std::string_view level, std::uint64_t seed) const = 0;
   virtual std::string default_level() const { return "1"; }
 
  private:

@@ -13,8 +13,8 @@ void flatten(const YAML::Node& node, const std::string& prefix,
              std::map<std::string, std::string, std::less<>>& out) {
   if (node.IsMap()) {
     for (const auto& entry : node)
-      flatten(entry.second, prefix.empty() ? entry.first.as<std::string>()
-                                           : prefix + "." + entry.first.as<std::string>(),
+      flatten(entry.second,
+              prefix.empty() ? entry.first.as<std::string>() : prefix + "." + entry.first.as<std::string>(),
               out);
   } else if (node.IsScalar()) {
     out[prefix] = node.as<std::string>();

@@ -30,10 +30,14 @@ bool in_range(const OptionSpec& spec, int value) {
 
 std::string_view option_type_name(OptionType type) {
   switch (type) {
-    case OptionType::kBool: return "bool";
-    case OptionType::kInt: return "int";
-    case OptionType::kIntList: return "int list";
-    case OptionType::kString: return "string";
+    case OptionType::kBool:
+      return "bool";
+    case OptionType::kInt:
+      return "int";
+    case OptionType::kIntList:
+      return "int list";
+    case OptionType::kString:
+      return "string";
   }
   return "?";
 }
@@ -47,8 +51,7 @@ std::string option_value_text(const OptionValue& value) {
   return std::get<std::string>(value);
 }
 
-std::variant<OptionValue, std::string> parse_option_value(const OptionSpec& spec,
-                                                          std::string_view text) {
+std::variant<OptionValue, std::string> parse_option_value(const OptionSpec& spec, std::string_view text) {
   text = trim(text);
   const std::string quoted = "'" + std::string(text) + "'";
   switch (spec.type) {
@@ -69,8 +72,8 @@ std::variant<OptionValue, std::string> parse_option_value(const OptionSpec& spec
         auto comma = rest.find(',');
         auto value = parse_int(rest.substr(0, comma));
         if (!value || !in_range(spec, *value))
-          return spec.name + " takes a comma-separated list of whole numbers" + range_text(spec) +
-                 ", not " + quoted;
+          return spec.name + " takes a comma-separated list of whole numbers" + range_text(spec) + ", not " +
+                 quoted;
         list.push_back(*value);
         rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
       }
@@ -112,8 +115,8 @@ const std::string& RuleOptions::get_string(std::string_view name) const {
   return std::get<std::string>(at(name));
 }
 
-std::variant<RuleOptions, std::string> resolve_options(
-    const GameDefinition& definition, const std::vector<OptionOverride>& overrides) {
+std::variant<RuleOptions, std::string> resolve_options(const GameDefinition& definition,
+                                                       const std::vector<OptionOverride>& overrides) {
   RuleOptions options;
   for (const auto& spec : definition.options) options.set(spec.name, spec.default_value);
   for (const auto& override_ : overrides) {

@@ -29,17 +29,16 @@ struct OptionSpec {
 
 // Parses the text form of a value ("false", "6", "4,3,3,2") against a spec.
 // On failure returns a sentence saying what was expected.
-std::variant<OptionValue, std::string> parse_option_value(const OptionSpec& spec,
-                                                          std::string_view text);
+std::variant<OptionValue, std::string> parse_option_value(const OptionSpec& spec, std::string_view text);
 
 // What a game definition (formats/<game>.yaml) says, minus the YAML.
 struct GameDefinition {
-  std::string name;         // e.g. "chaturanga", or a user's variant name
-  std::string engine;       // the rules core that runs it
-  std::string title;        // one line for `gamerec games`
-  std::vector<std::string> extensions;  // without the dot
-  std::vector<std::string> sides;       // ids in turn order: "yellow", ...
-  std::string example;                  // a move in this game's notation
+  std::string name;                                  // e.g. "chaturanga", or a user's variant name
+  std::string engine;                                // the rules core that runs it
+  std::string title;                                 // one line for `gamerec games`
+  std::vector<std::string> extensions;               // without the dot
+  std::vector<std::string> sides;                    // ids in turn order: "yellow", ...
+  std::string example;                               // a move in this game's notation
   std::map<std::string, std::string> piece_letters;  // language -> letters
   std::vector<OptionSpec> options;
 
@@ -70,7 +69,7 @@ struct OptionOverride {
 
 // Defaults of `definition` with `overrides` applied in order. An unknown key
 // or a bad value gives an error sentence that names the valid choices.
-std::variant<RuleOptions, std::string> resolve_options(
-    const GameDefinition& definition, const std::vector<OptionOverride>& overrides);
+std::variant<RuleOptions, std::string> resolve_options(const GameDefinition& definition,
+                                                       const std::vector<OptionOverride>& overrides);
 
 }  // namespace gamerec

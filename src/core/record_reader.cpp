@@ -6,14 +6,13 @@
 #include <cerrno>
 #include <cstring>
 
-#include "core/yaml_text.h"
 #include "core/text.h"
+#include "core/yaml_text.h"
 
 namespace gamerec {
 namespace {
 
 constexpr std::string_view kBom = "\xEF\xBB\xBF";
-
 
 }  // namespace
 
@@ -74,7 +73,8 @@ std::optional<LineSource::Line> LineSource::next_slow() {
         begin_ += length + 1;
         consumed_ += length + 1;
         last_had_newline_ = true;
-      } else if (length == kMaxLineLength && (newline == nullptr || newline - start > static_cast<std::ptrdiff_t>(length))) {
+      } else if (length == kMaxLineLength &&
+                 (newline == nullptr || newline - start > static_cast<std::ptrdiff_t>(length))) {
         line.too_long = true;
         begin_ += length;
         consumed_ += length;
@@ -115,7 +115,9 @@ std::variant<RecordHeader, RecordError> RecordReader::read_header() {
     if (!line) {
       return RecordError{{ErrorCode::kHeader, "the header opened at line " + std::to_string(open_line) +
                                                   " is not closed by a --- line"},
-                         open_line, 1, "---"};
+                         open_line,
+                         1,
+                         "---"};
     }
     if (trim(line->text) == "---") {
       header.end_line = line->number;
@@ -132,8 +134,8 @@ std::variant<RecordHeader, RecordError> RecordReader::read_header() {
     const YAML::Node root = YAML::Load(header.text);
     if (root.IsNull()) return header;
     if (!root.IsMap())
-      return RecordError{{ErrorCode::kHeader, "the header must be a YAML map (key: value lines)"},
-                         open_line + 1, 1, ""};
+      return RecordError{
+          {ErrorCode::kHeader, "the header must be a YAML map (key: value lines)"}, open_line + 1, 1, ""};
     // The file line of a header node (marks count from the header's start).
     auto line_of = [&](const YAML::Node& node) { return open_line + 1 + node.Mark().line; };
     if (const YAML::Node game = root["game"]) {
@@ -145,14 +147,17 @@ std::variant<RecordHeader, RecordError> RecordReader::read_header() {
     if (const YAML::Node position = root["position"]) {
       header.position_line = line_of(position);
       if (!position.IsScalar())
-        return RecordError{{ErrorCode::kHeader, "position: must be one line of text"}, header.position_line, 1, ""};
+        return RecordError{
+            {ErrorCode::kHeader, "position: must be one line of text"}, header.position_line, 1, ""};
       header.position = position.as<std::string>();
     }
     if (const YAML::Node variant = root["variant"]) {
       header.variant_line = line_of(variant);
       if (!variant.IsMap())
         return RecordError{{ErrorCode::kHeader, "variant: must be a map such as {castling: false}"},
-                           header.variant_line, 1, ""};
+                           header.variant_line,
+                           1,
+                           ""};
       for (const auto& entry : variant)
         header.variant.push_back({entry.first.as<std::string>(), yaml_value_text(entry.second)});
     }

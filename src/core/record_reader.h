@@ -32,8 +32,8 @@ class LineSource {
   LineSource& operator=(const LineSource&) = delete;
 
   struct Line {
-    std::string_view text;  // without the line end; valid until the next call
-    int number = 0;         // 1-based
+    std::string_view text;     // without the line end; valid until the next call
+    int number = 0;            // 1-based
     std::uint64_t offset = 0;  // byte offset of the line's start in the file
     bool too_long = false;     // text holds only the first kMaxLineLength bytes
   };
@@ -104,8 +104,8 @@ struct RecordHeader {
   bool present = false;
   std::optional<std::string> game;
   std::vector<OptionOverride> variant;
-  std::string text;    // the header's lines between the --- markers, verbatim
-  int end_line = 0;    // line number of the closing ---
+  std::string text;      // the header's lines between the --- markers, verbatim
+  int end_line = 0;      // line number of the closing ---
   std::string position;  // a start position, in the game's own notation
   int game_line = 0;     // line numbers of the game:, variant: and position: keys
   int variant_line = 0;

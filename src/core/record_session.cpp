@@ -43,8 +43,7 @@ std::variant<std::string, FileError> choose_game(const std::string& path, const 
 
 }  // namespace
 
-std::variant<OpenedRecord, FileError> open_record(const std::string& path,
-                                                  const GameCatalogue& catalogue,
+std::variant<OpenedRecord, FileError> open_record(const std::string& path, const GameCatalogue& catalogue,
                                                   const GameChoice& choice) {
   auto source = open_source(path);
   if (auto* error = std::get_if<FileError>(&source)) return *error;
@@ -68,7 +67,8 @@ std::variant<OpenedRecord, FileError> open_record(const std::string& path,
   auto game = catalogue.make_game(game_name, record.header.variant);
   if (auto* error = std::get_if<std::string>(&game)) {
     if (game_from_header || !record.header.variant.empty()) {
-      const int line = catalogue.find(game_name) == nullptr ? record.header.game_line : record.header.variant_line;
+      const int line =
+          catalogue.find(game_name) == nullptr ? record.header.game_line : record.header.variant_line;
       return FileError{"header", *error, line};
     }
     // A known game that cannot be built has a bad definition (--formats) or
@@ -84,7 +84,8 @@ std::variant<OpenedRecord, FileError> open_record(const std::string& path,
   }
   record.game = std::get<std::unique_ptr<Game>>(std::move(game));
   auto start = record.game->new_state_from(record.header.position);
-  if (auto* error = std::get_if<std::string>(&start)) return FileError{"header", *error, record.header.position_line};
+  if (auto* error = std::get_if<std::string>(&start))
+    return FileError{"header", *error, record.header.position_line};
   record.start = std::get<std::unique_ptr<State>>(std::move(start));
   return record;
 }

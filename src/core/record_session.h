@@ -31,22 +31,21 @@ struct OpenedRecord {
 };
 
 struct GameChoice {
-  std::optional<std::string> forced_game;   // --game
-  std::vector<OptionOverride> overrides;    // --variant, applied after the header's
+  std::optional<std::string> forced_game;  // --game
+  std::vector<OptionOverride> overrides;   // --variant, applied after the header's
 };
 
 // `path` "-" is standard input.
-std::variant<OpenedRecord, FileError> open_record(const std::string& path,
-                                                  const GameCatalogue& catalogue,
+std::variant<OpenedRecord, FileError> open_record(const std::string& path, const GameCatalogue& catalogue,
                                                   const GameChoice& choice);
 
 // What running a record's moves found.
 struct RunResult {
-  int moves = 0;                          // accepted moves
-  std::optional<RecordError> error;       // the first rejected move
-  std::optional<int> quit_line;           // a Q line ended the record
-  std::uint64_t end_offset = 0;           // where the valid part ends in the file
-  std::string read_error;                 // reading failed part-way (the rest is unknown)
+  int moves = 0;                     // accepted moves
+  std::optional<RecordError> error;  // the first rejected move
+  std::optional<int> quit_line;      // a Q line ended the record
+  std::uint64_t end_offset = 0;      // where the valid part ends in the file
+  std::string read_error;            // reading failed part-way (the rest is unknown)
 };
 
 // Parses, checks and applies each move of `reader` to `state` until the end,

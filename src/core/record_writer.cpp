@@ -62,8 +62,7 @@ RecordFile RecordFile::create(const std::string& path, const std::string& source
       file.adopt_line_end();
     }
     file.write_all(extra);
-    if (::rename(temporary.c_str(), path.c_str()) != 0)
-      throw RecordWriteError(describe(path, "create"));
+    if (::rename(temporary.c_str(), path.c_str()) != 0) throw RecordWriteError(describe(path, "create"));
   } catch (...) {
     ::unlink(temporary.c_str());
     throw;

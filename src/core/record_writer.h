@@ -6,8 +6,8 @@
 // reader never sees a half-written copy.
 #include <cstdint>
 #include <optional>
-#include <string>
 #include <stdexcept>
+#include <string>
 #include <string_view>
 
 namespace gamerec {
@@ -40,8 +40,7 @@ class RecordFile {
   const std::string& path() const { return path_; }
 
  private:
-  RecordFile(std::string path, int fd, std::uint64_t size)
-      : path_(std::move(path)), fd_(fd), size_(size) {}
+  RecordFile(std::string path, int fd, std::uint64_t size) : path_(std::move(path)), fd_(fd), size_(size) {}
   void write_all(std::string_view bytes);
   // Ends an unterminated last line and takes over the file's line ends.
   void adopt_line_end();

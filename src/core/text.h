@@ -26,7 +26,8 @@ std::string join(const Range& items, std::string_view separator, ToText to_text)
 
 template <typename Range>
 std::string join(const Range& items, std::string_view separator) {
-  return join(items, separator, [](const auto& item) -> const auto& { return item; });
+  return join(
+      items, separator, [](const auto& item) -> const auto& { return item; });
 }
 
 }  // namespace gamerec

@@ -13,7 +13,7 @@ constexpr int kLightSquare = 187;  // pale khaki
 constexpr int kDarkSquare = 144;   // darker khaki
 // Foreground per side id; one table for every game.
 int side_color(const std::string& side) {
-  if (side == "yellow") return 94;   // dark gold: readable on khaki
+  if (side == "yellow") return 94;  // dark gold: readable on khaki
   if (side == "green") return 22;
   if (side == "red") return 124;
   if (side == "black") return 16;
@@ -28,9 +28,8 @@ char side_mark(int side) { return static_cast<char>('1' + side); }
 
 }  // namespace
 
-std::string render_board(const BoardView& view, const GameDefinition& game,
-                         const std::string& language, const Palette& palette,
-                         const std::vector<std::string>& side_names) {
+std::string render_board(const BoardView& view, const GameDefinition& game, const std::string& language,
+                         const Palette& palette, const std::vector<std::string>& side_names) {
   auto letters_it = game.piece_letters.find(language);
   if (letters_it == game.piece_letters.end()) letters_it = game.piece_letters.find("en");
   const std::string letters = letters_it == game.piece_letters.end() ? "" : letters_it->second;
@@ -71,8 +70,8 @@ std::string render_board(const BoardView& view, const GameDefinition& game,
       }
       out += palette.background((row + col) % 2 == 0 ? kLightSquare : kDarkSquare);
       if (cell.owner >= 0 && cell.owner < static_cast<int>(game.sides.size()))
-        out += palette.foreground(side_color(game.sides[static_cast<std::size_t>(cell.owner)])) +
-               palette.bold();
+        out +=
+            palette.foreground(side_color(game.sides[static_cast<std::size_t>(cell.owner)])) + palette.bold();
       else
         out += palette.foreground(240);
       out += cell_text(cell) + palette.reset();

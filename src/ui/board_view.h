@@ -12,8 +12,7 @@ namespace gamerec::ui {
 // `language` picks the piece letters ("en": K R B N P, "es": R T A C P).
 // `side_names` (display names in turn order) label the side digits that
 // tell more than two sides apart when there is no colour.
-std::string render_board(const BoardView& view, const GameDefinition& game,
-                         const std::string& language, const Palette& palette,
-                         const std::vector<std::string>& side_names);
+std::string render_board(const BoardView& view, const GameDefinition& game, const std::string& language,
+                         const Palette& palette, const std::vector<std::string>& side_names);
 
 }  // namespace gamerec::ui

@@ -6,9 +6,12 @@ namespace gamerec::ui {
 
 bool use_color(ColorChoice choice, bool is_terminal, const char* no_color_env) {
   switch (choice) {
-    case ColorChoice::kAlways: return true;
-    case ColorChoice::kNever: return false;
-    case ColorChoice::kAuto: return is_terminal && (no_color_env == nullptr || *no_color_env == '\0');
+    case ColorChoice::kAlways:
+      return true;
+    case ColorChoice::kNever:
+      return false;
+    case ColorChoice::kAuto:
+      return is_terminal && (no_color_env == nullptr || *no_color_env == '\0');
   }
   return false;
 }

@@ -37,8 +37,9 @@ struct Totals {
 inline void use_line(std::string_view line, Totals& totals) {
   ++totals.lines;
   std::uint64_t mix = line.size();
-  if (!line.empty()) mix ^= (static_cast<std::uint64_t>(static_cast<unsigned char>(line.front())) << 32) ^
-                             (static_cast<std::uint64_t>(static_cast<unsigned char>(line.back())) << 40);
+  if (!line.empty())
+    mix ^= (static_cast<std::uint64_t>(static_cast<unsigned char>(line.front())) << 32) ^
+           (static_cast<std::uint64_t>(static_cast<unsigned char>(line.back())) << 40);
   totals.checksum = totals.checksum * 1099511628211ULL + mix;
 }
 
@@ -55,7 +56,8 @@ bool read_blocks(const char* path, std::vector<char>& buffer, Totals& totals) {
     if (n <= 0) break;
     const char* begin = buffer.data();
     const char* end = buffer.data() + kept + static_cast<std::size_t>(n);
-    while (const auto* newline = static_cast<const char*>(std::memchr(begin, '\n', static_cast<std::size_t>(end - begin)))) {
+    while (const auto* newline =
+               static_cast<const char*>(std::memchr(begin, '\n', static_cast<std::size_t>(end - begin)))) {
       use_line(std::string_view(begin, static_cast<std::size_t>(newline - begin)), totals);
       begin = newline + 1;
     }

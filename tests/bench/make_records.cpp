@@ -57,8 +57,10 @@ int make_long(long long moves, const std::string& out_path) {
     for (int phase = 0; phase < 2 && written < moves; ++phase) {
       for (int side = 0; side < 4 && written < moves; ++side, ++written) {
         const char* m = kOut[side][(bits >> side) & 1];
-        if (phase == 0) chunk.insert(chunk.end(), {m[0], m[1], '-', m[3], m[4], '\n'});
-        else chunk.insert(chunk.end(), {m[3], m[4], '-', m[0], m[1], '\n'});
+        if (phase == 0)
+          chunk.insert(chunk.end(), {m[0], m[1], '-', m[3], m[4], '\n'});
+        else
+          chunk.insert(chunk.end(), {m[3], m[4], '-', m[0], m[1], '\n'});
       }
     }
     if (chunk.size() >= (1 << 20) - 64) {
@@ -92,8 +94,9 @@ int make_games(int count, const std::string& dir, int moves, std::uint64_t seed)
     const std::string eol = i % 13 == 0 ? "\r\n" : "\n";
     std::string text;
     if (header)
-      text += "---" + eol + "game: chaturanga" + eol + "players: {yellow: Ana, green: Luis, red: Eva, black: Tom}" +
-              eol + "date: 2026-11-29" + eol + "---" + eol;
+      text += "---" + eol + "game: chaturanga" + eol +
+              "players: {yellow: Ana, green: Luis, red: Eva, black: Tom}" + eol + "date: 2026-11-29" + eol +
+              "---" + eol;
     if (comments) text += "# saved by make_records" + eol + eol;
     const int length = moves - spread + static_cast<int>(rng() % static_cast<std::uint64_t>(2 * spread + 1));
     auto state = game.new_state();

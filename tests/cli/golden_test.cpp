@@ -169,7 +169,9 @@ void run_setup(const Case& c, const std::string& tmp) {
 }
 
 // Output as it is compared: the case's temporary directory is written @TMP@.
-std::string normalise(const std::string& text, const std::string& tmp) { return replace_all(text, tmp, "@TMP@"); }
+std::string normalise(const std::string& text, const std::string& tmp) {
+  return replace_all(text, tmp, "@TMP@");
+}
 
 std::string expected_file_name(const std::string& path) { return "file." + replace_all(path, "/", "_"); }
 

@@ -91,7 +91,9 @@ TEST_CASE("kill: SIGKILL after moves fed one at a time loses none of them", "[ki
 
   const std::size_t fed = 4;
   for (std::size_t i = 0; i < fed; ++i) {
-    INFO("move " << i + 1 << ": " << kMoves[i] << "\nstdout so far:\n" << child.out() << "\nstderr:\n" << child.err());
+    INFO("move " << i + 1 << ": " << kMoves[i] << "\nstdout so far:\n"
+                 << child.out() << "\nstderr:\n"
+                 << child.err());
     child.send(kMoves[i] + "\n");
     REQUIRE(wait_for_file(child, record, original + joined(kMoves, i + 1)));
     // ... and the program has gone on to the next prompt.
@@ -124,8 +126,9 @@ TEST_CASE("kill: a move reported accepted is already in the file when the proces
   check_prefix_and_moves(read_file(record), original, kMoves, reported);
 }
 
-TEST_CASE("kill: SIGKILL while continuing an invalid record into -o OUT keeps OUT whole and the input untouched",
-          "[kill]") {
+TEST_CASE(
+    "kill: SIGKILL while continuing an invalid record into -o OUT keeps OUT whole and the input untouched",
+    "[kill]") {
   TempDir tmp("kill");
   const fs::path input = fs::path(tmp.path()) / "bad.cht";
   const fs::path output = fs::path(tmp.path()) / "out.cht";

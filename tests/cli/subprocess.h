@@ -26,8 +26,8 @@ namespace gamerec::clitest {
 // The environment a child sees: the caller's, without anything that turns
 // colours on, with NO_COLOR set.
 inline std::vector<std::string> child_environment() {
-  static const std::vector<std::string> kDropped = {"NO_COLOR", "TERM", "COLORTERM", "CLICOLOR", "CLICOLOR_FORCE",
-                                                    "FORCE_COLOR", "GAMEREC_UPDATE_GOLDEN"};
+  static const std::vector<std::string> kDropped = {
+      "NO_COLOR", "TERM", "COLORTERM", "CLICOLOR", "CLICOLOR_FORCE", "FORCE_COLOR", "GAMEREC_UPDATE_GOLDEN"};
   std::vector<std::string> env;
   for (char** entry = environ; *entry != nullptr; ++entry) {
     const std::string text = *entry;
@@ -88,7 +88,8 @@ class Child {
     int in[2] = {-1, -1};
     int out[2];
     int err[2];
-    if ((stdin_pipe && ::pipe2(in, O_CLOEXEC) != 0) || ::pipe2(out, O_CLOEXEC) != 0 || ::pipe2(err, O_CLOEXEC) != 0)
+    if ((stdin_pipe && ::pipe2(in, O_CLOEXEC) != 0) || ::pipe2(out, O_CLOEXEC) != 0 ||
+        ::pipe2(err, O_CLOEXEC) != 0)
       throw std::runtime_error(std::string("pipe: ") + std::strerror(errno));
 
     std::vector<std::string> argv_text = {"gamerec"};
@@ -107,7 +108,8 @@ class Child {
       // Only async-signal-safe calls from here on.
       ::signal(SIGPIPE, SIG_DFL);
       const int stdin_fd = stdin_pipe ? in[0] : ::open("/dev/null", O_RDONLY);
-      if (stdin_fd < 0 || ::dup2(stdin_fd, 0) < 0 || ::dup2(out[1], 1) < 0 || ::dup2(err[1], 2) < 0) ::_exit(126);
+      if (stdin_fd < 0 || ::dup2(stdin_fd, 0) < 0 || ::dup2(out[1], 1) < 0 || ::dup2(err[1], 2) < 0)
+        ::_exit(126);
       if (::chdir(cwd.c_str()) != 0) ::_exit(126);
       ::execve(binary.c_str(), argv.data(), envp.data());
       ::_exit(127);
@@ -210,7 +212,8 @@ class Child {
     if (::poll(fds, static_cast<nfds_t>(count), timeout_ms) <= 0) return;
     if (in_index >= 0 && fds[in_index].revents != 0) {
       const ssize_t n = ::write(stdin_, pending_.data(), pending_.size());
-      if (n > 0) pending_.erase(0, static_cast<std::size_t>(n));
+      if (n > 0)
+        pending_.erase(0, static_cast<std::size_t>(n));
       else if (n < 0 && errno != EAGAIN && errno != EINTR) {
         pending_.clear();  // the child stopped reading (EPIPE): drop the rest
         close_fd(stdin_);
@@ -223,8 +226,10 @@ class Child {
   static void drain(int& fd, std::string& into) {
     char buffer[1 << 16];
     const ssize_t n = ::read(fd, buffer, sizeof buffer);
-    if (n > 0) into.append(buffer, static_cast<std::size_t>(n));
-    else if (n == 0 || (errno != EAGAIN && errno != EINTR)) close_fd(fd);
+    if (n > 0)
+      into.append(buffer, static_cast<std::size_t>(n));
+    else if (n == 0 || (errno != EAGAIN && errno != EINTR))
+      close_fd(fd);
   }
 
   pid_t pid_ = -1;

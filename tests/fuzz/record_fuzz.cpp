@@ -43,7 +43,7 @@ struct Scratch {
     // every input.
     const char* tmp = std::getenv("TMPDIR");
     std::error_code ec;
-    const std::string base = tmp != nullptr && *tmp != '\0'            ? tmp
+    const std::string base = tmp != nullptr && *tmp != '\0'                  ? tmp
                              : std::filesystem::is_directory("/dev/shm", ec) ? "/dev/shm"
                                                                              : "/tmp";
     std::string pattern = base + "/record_fuzz.XXXXXX";
@@ -100,7 +100,8 @@ void check_legal_moves(const Game& game, const State& state) {
     const std::string text = game.move_text(move, state);
     ParsedMove parsed = game.parse_move(text, state);
     if (!std::holds_alternative<Move>(parsed)) invariant_failed("a legal move's text does not parse", text);
-    if (!(std::get<Move>(parsed) == move)) invariant_failed("a legal move's text parses to another move", text);
+    if (!(std::get<Move>(parsed) == move))
+      invariant_failed("a legal move's text parses to another move", text);
     if (state.check(move)) invariant_failed("a legal move fails check()", text);
   }
 }
@@ -109,18 +110,21 @@ void read_record(const std::string& path, const GameChoice& choice) {
   Fixture& f = fixture();
   auto opened = open_record(path, f.catalogue, choice);
   if (auto* error = std::get_if<FileError>(&opened)) {
-    if (error->code.empty() || error->message.empty()) invariant_failed("a file error without code or message", path);
+    if (error->code.empty() || error->message.empty())
+      invariant_failed("a file error without code or message", path);
     return;
   }
   OpenedRecord& record = std::get<OpenedRecord>(opened);
   const Game& game = *record.game;
   auto state = game.new_state();
-  RunResult run = run_moves(*record.reader, game, *state, [](const RecordLine&, const Move&, const State&) {});
+  RunResult run =
+      run_moves(*record.reader, game, *state, [](const RecordLine&, const Move&, const State&) {});
   if (run.quit_line) (void)record.reader->has_lines_after_quit();
   if (run.moves != state->moves_played()) invariant_failed("moves counted twice", std::to_string(run.moves));
 
   if (run.error) {
-    if (run.error->line < 1 || run.error->column < 1) invariant_failed("an error without a line or column", path);
+    if (run.error->line < 1 || run.error->column < 1)
+      invariant_failed("an error without a line or column", path);
     (void)f.english.error_reason(run.error->error, game.definition());
     (void)f.spanish.error_reason(run.error->error, game.definition());
   }

@@ -130,7 +130,7 @@ TEST_CASE("chaturanga: the starting position has 32 pieces where SPEC 4.1 puts t
   for (int square = 0; square < board::kSquares; ++square) pieces += !state.at(square).empty();
   CHECK(pieces == 32);
   const std::vector<Piece> order = {Piece::kRook, Piece::kKnight, Piece::kBishop, Piece::kKing,
-                                    Piece::kPawn, Piece::kPawn, Piece::kPawn, Piece::kPawn};
+                                    Piece::kPawn, Piece::kPawn,   Piece::kPawn,   Piece::kPawn};
   for (const auto& [side, squares] : sides) {
     for (std::size_t i = 0; i < squares.size(); ++i) {
       INFO(squares[i]);
@@ -275,8 +275,8 @@ TEST_CASE("chaturanga: capturing a king eliminates its side, whose pieces stay a
   REQUIRE_FALSE(play(game, position, "4A-5A"));
   CHECK(position.eliminated(kBlack));
   CHECK_FALSE(position.is_over());
-  play_all(game, position, {"4H-4G"});   // Green
-  play_all(game, position, {"8E-8D"});   // Red; Black is skipped
+  play_all(game, position, {"4H-4G"});  // Green
+  play_all(game, position, {"8E-8D"});  // Red; Black is skipped
   CHECK(position.to_move() == kYellow);
   // Black's pawn stays: Black's partner Green may not take it, Yellow may.
   CHECK(code_of(game, position, "5C-5D") == "not-your-turn");

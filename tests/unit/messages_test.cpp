@@ -14,7 +14,8 @@ TEST_CASE("messages: Spanish gives the classic chaturanga messages") {
   CHECK(es.error_reason({ErrorCode::kNotYourTurn, {}}, game) == "No es el turno de la pieza");
   CHECK(es.error_reason({ErrorCode::kAlliedDestination, {}}, game) == "Destino pieza aliada");
   CHECK(es.error_reason({ErrorCode::kIllegalMove, {}}, game) == "Movimiento no valido");
-  CHECK_THAT(es.error_reason({ErrorCode::kBlockedPath, "7E"}, game), Catch::StartsWith("Trayectoria bloqueada"));
+  CHECK_THAT(es.error_reason({ErrorCode::kBlockedPath, "7E"}, game),
+             Catch::StartsWith("Trayectoria bloqueada"));
   CHECK(es.error_reason({ErrorCode::kGameOver, {}}, game) == "Partida finalizada");
   CHECK(es.text("ui.accepted") == "Jugada correcta");
   CHECK(es.text("ui.session-over") == "Partida finalizada");
@@ -25,7 +26,8 @@ TEST_CASE("messages: English names the move's problem and fills details") {
   const auto en = std::get<Messages>(Messages::load("en"));
   const GameDefinition& game = *gamerec::test::catalogue().find("chaturanga");
   CHECK(en.error_reason({ErrorCode::kBlockedPath, "7E"}, game) == "path blocked at 7E");
-  CHECK_THAT(en.error_reason({ErrorCode::kNotation, "4D-1A", "hint"}, game), Catch::Contains("did you mean 4D-1A"));
+  CHECK_THAT(en.error_reason({ErrorCode::kNotation, "4D-1A", "hint"}, game),
+             Catch::Contains("did you mean 4D-1A"));
   CHECK_THAT(en.error_reason({ErrorCode::kNotation, {}, "too-long"}, game), Catch::Contains("too long"));
   CHECK_THAT(en.error_reason({ErrorCode::kNotation, {}}, game), Catch::Contains("2A-3A"));
 }

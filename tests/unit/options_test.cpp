@@ -59,7 +59,8 @@ TEST_CASE("definitions: a variant extends a game and overrides defaults") {
 
 TEST_CASE("definitions: a definition with a known name overrides that game") {
   GameCatalogue catalogue = make_builtin_catalogue();
-  REQUIRE_FALSE(catalogue.add_definition("name: chaturanga\noptions: {castling: {default: false}}\n", "x.yaml"));
+  REQUIRE_FALSE(
+      catalogue.add_definition("name: chaturanga\noptions: {castling: {default: false}}\n", "x.yaml"));
   CHECK(std::get<bool>(catalogue.find("chaturanga")->find_option("castling")->default_value) == false);
 }
 
@@ -68,10 +69,12 @@ TEST_CASE("definitions: unknown keys and bad values are errors that say what is 
   auto error = catalogue.add_definition("name: x\nextends: chaturanga\ncolour: red\n", "x.yaml");
   REQUIRE(error);
   CHECK_THAT(*error, Catch::Contains("x.yaml") && Catch::Contains("colour") && Catch::Contains("extends"));
-  error = catalogue.add_definition("name: x\nextends: chaturanga\noptions: {queens: {default: 1}}\n", "x.yaml");
+  error =
+      catalogue.add_definition("name: x\nextends: chaturanga\noptions: {queens: {default: 1}}\n", "x.yaml");
   REQUIRE(error);
   CHECK_THAT(*error, Catch::Contains("valid options: castling, setup"));
-  error = catalogue.add_definition("name: x\nextends: chaturanga\noptions: {castling: {default: 7}}\n", "x.yaml");
+  error =
+      catalogue.add_definition("name: x\nextends: chaturanga\noptions: {castling: {default: 7}}\n", "x.yaml");
   REQUIRE(error);
   error = catalogue.add_definition("name: y\noptions: {}\n", "y.yaml");
   REQUIRE(error);
@@ -85,7 +88,8 @@ TEST_CASE("definitions: unknown keys and bad values are errors that say what is 
   error = catalogue.add_definition("name: x\nextends: chaturanga\nsides: [a, b]\n", "s.yaml");
   REQUIRE(error);
   CHECK_THAT(*error, Catch::Contains("sides"));
-  error = catalogue.add_definition("name: x\nextends: chaturanga\noptions: {castling: {type: int}}\n", "t.yaml");
+  error =
+      catalogue.add_definition("name: x\nextends: chaturanga\noptions: {castling: {type: int}}\n", "t.yaml");
   REQUIRE(error);
   error = catalogue.add_definition("name: fresh\nengine: chaturanga\nsides: [a]\n", "e.yaml");
   REQUIRE(error);

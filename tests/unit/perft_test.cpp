@@ -69,7 +69,8 @@ std::uint64_t reference_perft(const Game& game, const State& state, int depth) {
 
 TEST_CASE("perft: chaturanga counts match tests/data/perft/chaturanga.perft") {
   const auto game = gamerec::test::make("chaturanga");
-  for (const PerftPosition& position : read_perft_file(GAMEREC_SOURCE_DIR "/tests/data/perft/chaturanga.perft")) {
+  for (const PerftPosition& position :
+       read_perft_file(GAMEREC_SOURCE_DIR "/tests/data/perft/chaturanga.perft")) {
     auto state = game->new_state();
     gamerec::test::play_all(*game, *state, position.moves);
     // Every row: even depth 6 takes milliseconds (the last ply only counts).
@@ -82,7 +83,8 @@ TEST_CASE("perft: chaturanga counts match tests/data/perft/chaturanga.perft") {
 
 TEST_CASE("perft: chaturanga's move generator agrees with the validator (slow reference count)") {
   const auto game = gamerec::test::make("chaturanga");
-  for (const PerftPosition& position : read_perft_file(GAMEREC_SOURCE_DIR "/tests/data/perft/chaturanga.perft")) {
+  for (const PerftPosition& position :
+       read_perft_file(GAMEREC_SOURCE_DIR "/tests/data/perft/chaturanga.perft")) {
     auto state = game->new_state();
     gamerec::test::play_all(*game, *state, position.moves);
     for (const auto& [depth, nodes] : position.counts) {

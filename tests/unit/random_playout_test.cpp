@@ -8,8 +8,8 @@
 #include <random>
 
 #include "core/record_session.h"
-#include "test_support.h"
 #include "temp_dir.h"
+#include "test_support.h"
 
 using namespace gamerec;
 

@@ -46,7 +46,9 @@ TEST_CASE("record reader: blank lines and # comments are skipped; line numbers c
 }
 
 TEST_CASE("record reader: a BOM and CRLF line ends are accepted") {
-  const Read read = read_text("\xEF\xBB\xBF" "2A-3A\r\n4G-4F\r\n");
+  const Read read = read_text(
+      "\xEF\xBB\xBF"
+      "2A-3A\r\n4G-4F\r\n");
   REQUIRE(read.texts == std::vector<std::string>{"2A-3A", "4G-4F"});
   CHECK(read.lines[0].column == 1);
   CHECK(read.lines[1].line == 2);
@@ -59,7 +61,8 @@ TEST_CASE("record reader: a last line without a line end is read") {
 
 TEST_CASE("record reader: the YAML header gives game and variant; lines count on from it") {
   const Read read = read_text(
-      "---\ngame: chaturanga\nvariant: {castling: false, ships: [4, 3]}\nplayers: {yellow: Ana}\n---\n2A-3A\n");
+      "---\ngame: chaturanga\nvariant: {castling: false, ships: [4, 3]}\nplayers: {yellow: "
+      "Ana}\n---\n2A-3A\n");
   REQUIRE(std::holds_alternative<RecordHeader>(read.header));
   const auto& header = std::get<RecordHeader>(read.header);
   CHECK(header.present);

@@ -47,7 +47,8 @@ TEST_CASE("record session: header problems are 'header' errors on their line; --
   REQUIRE(std::holds_alternative<FileError>(bad_variant));
   CHECK(std::get<FileError>(bad_variant).code == "header");
   CHECK(std::get<FileError>(bad_variant).line == 2);
-  auto bad_cli = open_text(dir, "c.cht", "---\ngame: chaturanga\n---\n", GameChoice{{}, {{"queens", "true"}}});
+  auto bad_cli =
+      open_text(dir, "c.cht", "---\ngame: chaturanga\n---\n", GameChoice{{}, {{"queens", "true"}}});
   REQUIRE(std::holds_alternative<FileError>(bad_cli));
   CHECK(std::get<FileError>(bad_cli).code == "usage");
   auto position = open_text(dir, "d.cht", "---\nposition: x\n---\n");
@@ -65,7 +66,8 @@ TEST_CASE("record session: run_moves stops at the first error and at a Q line") 
   gamerec::test::TempDir dir;
   auto opened = open_text(dir, "a.cht", "2A-3A\n\n4G-4F\n  9Z-1A\n7H-6H\n");
   auto& record = std::get<OpenedRecord>(opened);
-  RunResult run = run_moves(*record.reader, *record.game, *record.start, [](const auto&, const auto&, const auto&) {});
+  RunResult run =
+      run_moves(*record.reader, *record.game, *record.start, [](const auto&, const auto&, const auto&) {});
   REQUIRE(run.error);
   CHECK(run.moves == 2);
   CHECK(run.error->line == 4);
@@ -75,7 +77,8 @@ TEST_CASE("record session: run_moves stops at the first error and at a Q line") 
 
   auto quit = open_text(dir, "b.cht", "2A-3A\nQ\n");
   auto& quit_record = std::get<OpenedRecord>(quit);
-  run = run_moves(*quit_record.reader, *quit_record.game, *quit_record.start, [](const auto&, const auto&, const auto&) {});
+  run = run_moves(*quit_record.reader, *quit_record.game, *quit_record.start,
+                  [](const auto&, const auto&, const auto&) {});
   CHECK_FALSE(run.error);
   CHECK(run.quit_line == 2);
   CHECK(run.moves == 1);

@@ -13,9 +13,7 @@ inline constexpr int kSquares = kSize * kSize;
 constexpr int row_of(int square) { return square / kSize; }  // 0-based
 constexpr int col_of(int square) { return square % kSize; }
 constexpr int make_square(int row, int col) { return row * kSize + col; }
-constexpr bool on_board(int row, int col) {
-  return row >= 0 && row < kSize && col >= 0 && col < kSize;
-}
+constexpr bool on_board(int row, int col) { return row >= 0 && row < kSize && col >= 0 && col < kSize; }
 
 // "4D" -> index; nullopt unless exactly a row digit 1-8 and a capital A-H.
 // Inline: it runs twice for every move validated.

@@ -30,7 +30,8 @@ int sign(int v) { return (v > 0) - (v < 0); }
 // Bitboards of the squares one step away from each square, in the given
 // directions: the squares a piece must reach first to move at all.
 template <std::size_t N>
-constexpr std::array<std::uint64_t, board::kSquares> neighbours(const std::array<std::array<int, 2>, N>& steps) {
+constexpr std::array<std::uint64_t, board::kSquares> neighbours(
+    const std::array<std::array<int, 2>, N>& steps) {
   std::array<std::uint64_t, board::kSquares> table{};
   for (int square = 0; square < board::kSquares; ++square) {
     for (const auto& [dr, dc] : steps) {
@@ -184,9 +185,7 @@ std::optional<MoveError> ChaturangaState::do_check(const Move& move) const {
 
 template <typename Visit>
 bool ChaturangaState::for_each_move(int side, Visit&& visit) const {
-  auto open_to = [&](int square) {
-    return board_[square].empty() || !same_team(board_[square].side, side);
-  };
+  auto open_to = [&](int square) { return board_[square].empty() || !same_team(board_[square].side, side); };
   auto steps = [&](int from, const auto& deltas) {
     for (const auto& [dr, dc] : deltas) {
       const int r = row_of(from) + dr;
@@ -214,9 +213,15 @@ bool ChaturangaState::for_each_move(int side, Visit&& visit) const {
         stop = steps(from, kKingSteps) ||
                (is_castling(side, from, rook_home_[side]) && visit(from, rook_home_[side]));
         break;
-      case Piece::kKnight: stop = steps(from, kKnightJumps); break;
-      case Piece::kRook: stop = rays(from, kRookRays); break;
-      case Piece::kBishop: stop = rays(from, kBishopRays); break;
+      case Piece::kKnight:
+        stop = steps(from, kKnightJumps);
+        break;
+      case Piece::kRook:
+        stop = rays(from, kRookRays);
+        break;
+      case Piece::kBishop:
+        stop = rays(from, kBishopRays);
+        break;
       case Piece::kPawn: {
         const auto [fr, fc] = kPawnForward[side];
         const int r = row_of(from) + fr;
@@ -319,15 +324,13 @@ Outcome ChaturangaState::outcome() const {
   return result;
 }
 
-std::unique_ptr<State> ChaturangaState::clone() const {
-  return std::make_unique<ChaturangaState>(*this);
-}
+std::unique_ptr<State> ChaturangaState::clone() const { return std::make_unique<ChaturangaState>(*this); }
 
 bool ChaturangaState::equals(const State& other) const {
   const auto* o = dynamic_cast<const ChaturangaState*>(&other);
-  return o != nullptr && board_ == o->board_ && eliminated_ == o->eliminated_ &&
-         to_move_ == o->to_move_ && over_ == o->over_ && winning_team_ == o->winning_team_ &&
-         castling_ == o->castling_ && king_home_ == o->king_home_ && rook_home_ == o->rook_home_;
+  return o != nullptr && board_ == o->board_ && eliminated_ == o->eliminated_ && to_move_ == o->to_move_ &&
+         over_ == o->over_ && winning_team_ == o->winning_team_ && castling_ == o->castling_ &&
+         king_home_ == o->king_home_ && rook_home_ == o->rook_home_;
 }
 
 BoardView ChaturangaState::view(gamerec::Side /*viewer: nothing is hidden*/) const {
@@ -346,13 +349,12 @@ BoardView ChaturangaState::view(gamerec::Side /*viewer: nothing is hidden*/) con
       view.cells.push_back(out);
     }
   }
-  for (int col = 0; col < board::kSize; ++col) view.col_labels.push_back(std::string(1, static_cast<char>('A' + col)));
+  for (int col = 0; col < board::kSize; ++col)
+    view.col_labels.push_back(std::string(1, static_cast<char>('A' + col)));
   return view;
 }
 
-std::unique_ptr<State> ChaturangaGame::new_state() const {
-  return std::make_unique<ChaturangaState>(rules_);
-}
+std::unique_ptr<State> ChaturangaGame::new_state() const { return std::make_unique<ChaturangaState>(rules_); }
 
 ParsedMove ChaturangaGame::parse_move(std::string_view text, const State& /*context*/) const {
   return parse_chaturanga_move(text);
@@ -362,18 +364,16 @@ std::string ChaturangaGame::move_text(const Move& move, const State& /*context*/
   return chaturanga_move_text(move);
 }
 
-std::unique_ptr<MoveChooser> ChaturangaGame::make_chooser(std::string_view level,
-                                                          std::uint64_t seed) const {
+std::unique_ptr<MoveChooser> ChaturangaGame::make_chooser(std::string_view level, std::uint64_t seed) const {
   if (level == "1" || level == "greedy") return make_greedy_chooser(seed);
   return nullptr;
 }
 
-std::variant<std::unique_ptr<Game>, std::string> make_game(GameDefinition definition,
-                                                           RuleOptions options) {
+std::variant<std::unique_ptr<Game>, std::string> make_game(GameDefinition definition, RuleOptions options) {
   auto rules = rules_from_options(options);
   if (auto* error = std::get_if<std::string>(&rules)) return *error;
-  return std::unique_ptr<Game>(std::make_unique<ChaturangaGame>(
-      std::move(definition), std::move(options), std::get<Rules>(std::move(rules))));
+  return std::unique_ptr<Game>(std::make_unique<ChaturangaGame>(std::move(definition), std::move(options),
+                                                                std::get<Rules>(std::move(rules))));
 }
 
 }  // namespace gamerec::chaturanga

@@ -111,8 +111,7 @@ class ChaturangaGame final : public Game {
   std::unique_ptr<State> new_state() const override;
   ParsedMove parse_move(std::string_view text, const State& context) const override;
   std::string move_text(const Move& move, const State& context) const override;
-  std::unique_ptr<MoveChooser> make_chooser(std::string_view level,
-                                            std::uint64_t seed) const override;
+  std::unique_ptr<MoveChooser> make_chooser(std::string_view level, std::uint64_t seed) const override;
 
   const Rules& rules() const { return rules_; }
 
@@ -139,7 +138,6 @@ std::string chaturanga_move_text(const Move& move);
 std::unique_ptr<MoveChooser> make_greedy_chooser(std::uint64_t seed);
 
 // Builds the game from its definition and options (the catalogue's factory).
-std::variant<std::unique_ptr<Game>, std::string> make_game(GameDefinition definition,
-                                                           RuleOptions options);
+std::variant<std::unique_ptr<Game>, std::string> make_game(GameDefinition definition, RuleOptions options);
 
 }  // namespace gamerec::chaturanga

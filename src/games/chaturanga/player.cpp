@@ -10,11 +10,16 @@ namespace {
 int capture_value(const Cell& target) {
   if (target.empty()) return 0;
   switch (target.piece) {
-    case Piece::kKing: return 100;
-    case Piece::kRook: return 5;
-    case Piece::kBishop: return 3;
-    case Piece::kKnight: return 3;
-    case Piece::kPawn: return 1;
+    case Piece::kKing:
+      return 100;
+    case Piece::kRook:
+      return 5;
+    case Piece::kBishop:
+      return 3;
+    case Piece::kKnight:
+      return 3;
+    case Piece::kPawn:
+      return 1;
   }
   return 0;
 }
