@@ -64,7 +64,8 @@ std::string new_record_header(const Context& context, const Game& game, const st
 
 // One game being played: the position, its moves, and the record file that
 // holds them. line_starts_[i] is where move i's line starts in the file, so
-// undo cuts the file back exactly, comments before it included.
+// undo cuts the file back exactly: what came before the move stays, the
+// move line and anything after it go.
 class PlaySession {
  public:
   PlaySession(const Game& game, std::unique_ptr<State> start, RecordFile file, std::vector<Move> history,
@@ -264,7 +265,8 @@ class PlayCommand {
       players_[static_cast<std::size_t>(found - sides.begin())] =
           make_computer_player(*game_, std::move(chooser));
     }
-    hint_chooser_ = game_->make_chooser(game_->default_level(), seed);
+    // Its own seed: hints must not replay a computer side's choices.
+    hint_chooser_ = game_->make_chooser(game_->default_level(), seed + sides.size());
     return std::nullopt;
   }
 

@@ -304,7 +304,7 @@ TEST_CASE("chaturanga: a team with both kings captured loses; later moves are ga
   CHECK_FALSE(position.is_over());
   play_all(game, position, {"8G-1G"});
   REQUIRE(position.is_over());
-  CHECK(position.outcome().winners == std::vector<gamerec::Side>{kYellow, kRed});
+  CHECK(position.outcome().winners == std::vector<Side>{kYellow, kRed});
   CHECK(position.to_move() == kNoSide);
   CHECK(code_of(game, position, "5A-6A") == "game-over");
   // game-over comes after notation, before the position checks.

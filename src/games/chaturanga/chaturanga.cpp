@@ -333,7 +333,7 @@ bool ChaturangaState::equals(const State& other) const {
          king_home_ == o->king_home_ && rook_home_ == o->rook_home_;
 }
 
-BoardView ChaturangaState::view(gamerec::Side /*viewer: nothing is hidden*/) const {
+BoardView ChaturangaState::view(Side /*viewer: nothing is hidden*/) const {
   BoardView view;
   view.rows = board::kSize;
   view.cols = board::kSize;

@@ -31,7 +31,8 @@
 namespace gamerec::chaturanga {
 
 inline constexpr int kSides = 4;
-enum Side : int { kYellow = 0, kGreen = 1, kRed = 2, kBlack = 3 };
+// The sides, in turn order (indices into the definition's `sides`).
+enum Color : int { kYellow = 0, kGreen = 1, kRed = 2, kBlack = 3 };
 // The order matches the piece letters in formats/chaturanga.yaml ("KRBNP").
 enum class Piece : std::int8_t { kKing = 0, kRook, kBishop, kKnight, kPawn };
 
@@ -68,13 +69,13 @@ class ChaturangaState final : public State {
   const Cell& at(int square) const { return board_[square]; }
   bool eliminated(int side) const { return eliminated_[side]; }
 
-  gamerec::Side to_move() const override { return over_ ? kNoSide : to_move_; }
+  Side to_move() const override { return over_ ? kNoSide : to_move_; }
   std::vector<Move> legal_moves() const override;
   bool is_over() const override { return over_; }
   Outcome outcome() const override;
   std::unique_ptr<State> clone() const override;
   bool equals(const State& other) const override;
-  BoardView view(gamerec::Side viewer) const override;
+  BoardView view(Side viewer) const override;
 
  protected:
   std::optional<MoveError> do_check(const Move& move) const override;
