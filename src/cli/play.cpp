@@ -187,10 +187,7 @@ class PlayCommand {
           history.push_back(move);
           line_starts.push_back(line.offset);
           if (options_.step) {
-            context_.out() << context_.messages().text("ui.replay-move",
-                                                       {{"number", std::to_string(after.moves_played())},
-                                                        {"move", printable(line.text)},
-                                                        {"side", side_display(context_, *game_, mover)}})
+            context_.out() << replay_move_line(context_, *game_, after.moves_played(), line.text, mover)
                            << '\n';
             show_board(after);
             std::string ignored;

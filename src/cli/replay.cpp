@@ -37,11 +37,7 @@ int replay(const Context& context, const ReplayOptions& options) {
       run_moves(*record->reader, game, *state, [&](const RecordLine& line, const Move&, const State& after) {
         const int number = after.moves_played();
         if (!options.to || *options.to == number) {
-          context.out() << context.messages().text("ui.replay-move",
-                                                   {{"number", std::to_string(number)},
-                                                    {"move", printable(line.text)},
-                                                    {"side", side_display(context, game, mover)}})
-                        << '\n';
+          context.out() << replay_move_line(context, game, number, line.text, mover) << '\n';
           print_position(context, game, after);
           if (options.step) {
             context.out().flush();

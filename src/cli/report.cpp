@@ -78,6 +78,13 @@ std::string file_error_line(std::string_view file, const FileError& error) {
   return fmt::format("{}: error[{}]: {}", file, error.code, error.message);
 }
 
+std::string replay_move_line(const Context& context, const Game& game, int number, std::string_view move,
+                             Side mover) {
+  return context.messages().text("ui.replay-move", {{"number", std::to_string(number)},
+                                                    {"move", printable(move)},
+                                                    {"side", side_display(context, game, mover)}});
+}
+
 std::string board_text(const Context& context, const Game& game, const State& state) {
   std::vector<std::string> names;
   for (Side side = 0; side < static_cast<Side>(game.definition().sides.size()); ++side)

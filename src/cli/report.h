@@ -28,6 +28,10 @@ std::string side_display(const Context& context, const Game& game, Side side);
 // "Red to move, move 7" or "Game over: Yellow+Red wins after 40 moves".
 std::string status_line(const Context& context, const Game& game, const State& state);
 
+// "Move 7: 8F-5C (Red)", as replay and play --step print each move.
+std::string replay_move_line(const Context& context, const Game& game, int number, std::string_view move,
+                             Side mover);
+
 // The board of `state` as the UI draws it, in the context's language/colour.
 std::string board_text(const Context& context, const Game& game, const State& state);
 

@@ -190,7 +190,7 @@ void check_text(const Case& c, const std::string& file, const std::string& actua
 }
 
 void run_case(const Case& c) {
-  TempDir tmp("golden");
+  gamerec::test::TempDir tmp("golden");
   run_setup(c, tmp.path());
 
   std::vector<std::string> args;

@@ -81,7 +81,7 @@ void check_prefix_and_moves(const std::string& contents, const std::string& pref
 }  // namespace
 
 TEST_CASE("kill: SIGKILL after moves fed one at a time loses none of them", "[kill]") {
-  TempDir tmp("kill");
+  gamerec::test::TempDir tmp("kill");
   const fs::path record = fs::path(tmp.path()) / "game.cht";
   fs::copy_file(kSample, record);
   const std::string original = read_file(record);
@@ -109,7 +109,7 @@ TEST_CASE("kill: SIGKILL after moves fed one at a time loses none of them", "[ki
 }
 
 TEST_CASE("kill: a move reported accepted is already in the file when the process dies", "[kill]") {
-  TempDir tmp("kill");
+  gamerec::test::TempDir tmp("kill");
   const fs::path record = fs::path(tmp.path()) / "game.cht";
   fs::copy_file(kSample, record);
   const std::string original = read_file(record);
@@ -129,7 +129,7 @@ TEST_CASE("kill: a move reported accepted is already in the file when the proces
 TEST_CASE(
     "kill: SIGKILL while continuing an invalid record into -o OUT keeps OUT whole and the input untouched",
     "[kill]") {
-  TempDir tmp("kill");
+  gamerec::test::TempDir tmp("kill");
   const fs::path input = fs::path(tmp.path()) / "bad.cht";
   const fs::path output = fs::path(tmp.path()) / "out.cht";
   fs::copy_file(fs::path(kSourceDir) / "samples/chaturanga/invalid/blocked-path.cht", input);

@@ -19,6 +19,8 @@
 #include <string>
 #include <vector>
 
+#include "support/temp_dir.h"
+
 extern char** environ;
 
 namespace gamerec::clitest {
@@ -54,26 +56,6 @@ inline void write_file(const std::filesystem::path& path, const std::string& byt
   if (!out) throw std::runtime_error("cannot write " + path.string());
   out << bytes;
 }
-
-// A fresh directory, removed with everything in it at scope end.
-class TempDir {
- public:
-  explicit TempDir(const std::string& tag) {
-    std::string pattern = (std::filesystem::temp_directory_path() / ("gamerec-" + tag + "-XXXXXX")).string();
-    if (::mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
-    path_ = pattern;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
-};
 
 // One running child. stdin is a pipe (or /dev/null), stdout and stderr are
 // pipes the parent drains.

@@ -65,32 +65,32 @@ std::uint64_t reference_perft(const Game& game, const State& state, int depth) {
   return nodes;
 }
 
-}  // namespace
-
-TEST_CASE("perft: chaturanga counts match tests/data/perft/chaturanga.perft") {
+// Calls check(game, start, id, depth, nodes) for every row of the table.
+template <typename Check>
+void for_each_row(Check&& check) {
   const auto game = gamerec::test::make("chaturanga");
   for (const PerftPosition& position :
        read_perft_file(GAMEREC_SOURCE_DIR "/tests/data/perft/chaturanga.perft")) {
     auto state = game->new_state();
     gamerec::test::play_all(*game, *state, position.moves);
-    // Every row: even depth 6 takes milliseconds (the last ply only counts).
-    for (const auto& [depth, nodes] : position.counts) {
-      INFO(position.id << " depth " << depth);
-      CHECK(perft(*state, depth) == nodes);
-    }
+    for (const auto& [depth, nodes] : position.counts) check(*game, *state, position.id, depth, nodes);
   }
 }
 
+}  // namespace
+
+TEST_CASE("perft: chaturanga counts match tests/data/perft/chaturanga.perft") {
+  // Every row: even depth 6 takes milliseconds (the last ply only counts).
+  for_each_row([](const Game&, const State& start, const std::string& id, int depth, std::uint64_t nodes) {
+    INFO(id << " depth " << depth);
+    CHECK(perft(start, depth) == nodes);
+  });
+}
+
 TEST_CASE("perft: chaturanga's move generator agrees with the validator (slow reference count)") {
-  const auto game = gamerec::test::make("chaturanga");
-  for (const PerftPosition& position :
-       read_perft_file(GAMEREC_SOURCE_DIR "/tests/data/perft/chaturanga.perft")) {
-    auto state = game->new_state();
-    gamerec::test::play_all(*game, *state, position.moves);
-    for (const auto& [depth, nodes] : position.counts) {
-      if (depth > kReferenceMaxDepth) continue;
-      INFO(position.id << " depth " << depth);
-      CHECK(reference_perft(*game, *state, depth) == nodes);
-    }
-  }
+  for_each_row([](const Game& game, const State& start, const std::string& id, int depth, std::uint64_t nodes) {
+    if (depth > kReferenceMaxDepth) return;
+    INFO(id << " depth " << depth);
+    CHECK(reference_perft(game, start, depth) == nodes);
+  });
 }

@@ -8,7 +8,7 @@
 #include <random>
 
 #include "core/record_session.h"
-#include "temp_dir.h"
+#include "support/temp_dir.h"
 #include "test_support.h"
 
 using namespace gamerec;

@@ -7,7 +7,7 @@
 #include <fstream>
 
 #include "core/record_reader.h"
-#include "temp_dir.h"
+#include "support/temp_dir.h"
 
 using namespace gamerec;
 

@@ -4,7 +4,7 @@
 #include <fstream>
 
 #include "core/record_session.h"
-#include "temp_dir.h"
+#include "support/temp_dir.h"
 #include "test_support.h"
 
 using namespace gamerec;

@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "core/record_writer.h"
-#include "temp_dir.h"
+#include "support/temp_dir.h"
 
 using namespace gamerec;
 

@@ -2,14 +2,16 @@
 // A fresh temporary directory, removed with everything in it at scope end.
 #include <cstdlib>
 #include <filesystem>
+#include <stdexcept>
 #include <string>
 
 namespace gamerec::test {
 
 class TempDir {
  public:
-  TempDir() {
-    std::string pattern = (std::filesystem::temp_directory_path() / "gamerec-test-XXXXXX").string();
+  explicit TempDir(const std::string& tag = "test") {
+    std::string pattern =
+        (std::filesystem::temp_directory_path() / ("gamerec-" + tag + "-XXXXXX")).string();
     if (::mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
     path_ = pattern;
   }
