@@ -10,8 +10,7 @@ namespace gamerec::test {
 class TempDir {
  public:
   explicit TempDir(const std::string& tag = "test") {
-    std::string pattern =
-        (std::filesystem::temp_directory_path() / ("gamerec-" + tag + "-XXXXXX")).string();
+    std::string pattern = (std::filesystem::temp_directory_path() / ("gamerec-" + tag + "-XXXXXX")).string();
     if (::mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
     path_ = pattern;
   }

@@ -88,9 +88,10 @@ TEST_CASE("perft: chaturanga counts match tests/data/perft/chaturanga.perft") {
 }
 
 TEST_CASE("perft: chaturanga's move generator agrees with the validator (slow reference count)") {
-  for_each_row([](const Game& game, const State& start, const std::string& id, int depth, std::uint64_t nodes) {
-    if (depth > kReferenceMaxDepth) return;
-    INFO(id << " depth " << depth);
-    CHECK(reference_perft(game, start, depth) == nodes);
-  });
+  for_each_row(
+      [](const Game& game, const State& start, const std::string& id, int depth, std::uint64_t nodes) {
+        if (depth > kReferenceMaxDepth) return;
+        INFO(id << " depth " << depth);
+        CHECK(reference_perft(game, start, depth) == nodes);
+      });
 }
