@@ -134,9 +134,13 @@ Command add_validate_command(CLI::App& app) {
               return kExitUsage;
             }
             const int valid = static_cast<int>(files->size()) - invalid - unreadable;
-            context.err() << fmt::format("{} {}: {} valid, {} invalid", files->size(),
-                                         files->size() == 1 ? "file" : "files", valid, invalid);
-            if (unreadable > 0) context.err() << fmt::format(", {} not checked", unreadable);
+            const Messages& messages = context.messages();
+            context.err() << messages.text(files->size() == 1 ? "ui.summary-one" : "ui.summary",
+                                           {{"files", std::to_string(files->size())},
+                                            {"valid", std::to_string(valid)},
+                                            {"invalid", std::to_string(invalid)}});
+            if (unreadable > 0)
+              context.err() << messages.text("ui.summary-unchecked", {{"count", std::to_string(unreadable)}});
             context.err() << '\n';
             if (unreadable > 0) return kExitUsage;
             return invalid > 0 ? kExitInvalid : kExitOk;
