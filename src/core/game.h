@@ -40,18 +40,24 @@ struct Outcome {
   std::vector<Side> winners;  // empty when over means a draw
 };
 
-// What a board looks like, for the UI to draw. Rows top to bottom.
+// What a board looks like, for the UI to draw: one or more grids (battleship
+// shows a player's own fleet beside their shots), rows top to bottom.
 struct BoardCell {
   int piece = -1;  // index into the definition's piece letters; -1 empty
   Side owner = kNoSide;
-  char mark = 0;  // a symbol for games without pieces ('.', '~', 'x')
+  char mark = 0;     // a symbol for games without pieces ('.', '~', 'x')
+  std::string text;  // up to two characters, shown instead (kalah's seed counts)
 };
-struct BoardView {
+struct BoardGrid {
+  std::string title;  // empty for a game with one grid
   int rows = 0;
   int cols = 0;
   std::vector<std::string> row_labels;  // one per row, top first
   std::vector<std::string> col_labels;
   std::vector<BoardCell> cells;  // rows * cols, row-major
+};
+struct BoardView {
+  std::vector<BoardGrid> grids;
 };
 
 class State {
@@ -65,6 +71,7 @@ class State {
   virtual Outcome outcome() const = 0;
   virtual std::unique_ptr<State> clone() const = 0;
   virtual bool equals(const State& other) const = 0;
+  // What `viewer` may see; kNoSide sees everything (replay, validate).
   virtual BoardView view(Side viewer) const = 0;
 
   // Checks a parsed move against the position: `game-over` first, then the

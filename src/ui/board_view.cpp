@@ -26,20 +26,21 @@ int side_color(const std::string& side) {
 // Without colour a side must still be told apart: its index as a suffix.
 char side_mark(int side) { return static_cast<char>('1' + side); }
 
-}  // namespace
-
-std::string render_board(const BoardView& view, const GameDefinition& game, const std::string& language,
-                         const Palette& palette, const std::vector<std::string>& side_names) {
-  auto letters_it = game.piece_letters.find(language);
-  if (letters_it == game.piece_letters.end()) letters_it = game.piece_letters.find("en");
-  const std::string letters = letters_it == game.piece_letters.end() ? "" : letters_it->second;
+// One grid: column labels above and below, row labels on both sides; each
+// cell three characters wide.
+std::string render_grid(const BoardGrid& grid, const GameDefinition& game, const std::string& letters,
+                        const Palette& palette) {
   std::size_t label_width = 1;
-  for (const auto& label : view.row_labels) label_width = std::max(label_width, label.size());
+  for (const auto& label : grid.row_labels) label_width = std::max(label_width, label.size());
   const bool many_sides = game.sides.size() > 2;
 
-  // Every cell is three characters: a space, the glyph, and a side digit
-  // (plain text, more than two sides) or a space.
+  // A space, the glyph, and a side digit (plain text, more than two sides)
+  // or a space; or a cell's own text, right-aligned.
   auto cell_text = [&](const BoardCell& cell) {
+    if (!cell.text.empty()) {
+      std::string text = cell.text.substr(0, 2);
+      return std::string(3 - text.size(), ' ') + text;
+    }
     if (cell.piece < 0 || cell.piece >= static_cast<int>(letters.size()))
       return std::string{' ', cell.mark != 0 ? cell.mark : '.', ' '};
     char letter = letters[static_cast<std::size_t>(cell.piece)];
@@ -52,18 +53,20 @@ std::string render_board(const BoardView& view, const GameDefinition& game, cons
   };
 
   std::string column_header(label_width + 1, ' ');
-  for (const auto& label : view.col_labels) {
+  for (const auto& label : grid.col_labels) {
     column_header += ' ' + label;
     if (label.size() < 2) column_header += std::string(2 - label.size(), ' ');
   }
   column_header += '\n';
 
-  std::string out = column_header;
-  for (int row = 0; row < view.rows; ++row) {
-    const std::string label = row < static_cast<int>(view.row_labels.size()) ? view.row_labels[row] : "";
+  std::string out = grid.title.empty() ? "" : grid.title + '\n';
+  out += column_header;
+  for (int row = 0; row < grid.rows; ++row) {
+    const std::string label = row < static_cast<int>(grid.row_labels.size()) ? grid.row_labels[row] : "";
     out += std::string(label_width - label.size(), ' ') + label + ' ';
-    for (int col = 0; col < view.cols; ++col) {
-      const BoardCell& cell = view.cells[static_cast<std::size_t>(row * view.cols + col)];
+    for (int col = 0; col < grid.cols; ++col) {
+      const auto index = static_cast<std::size_t>(row * grid.cols + col);
+      const BoardCell cell = index < grid.cells.size() ? grid.cells[index] : BoardCell{};
       if (!palette.enabled) {
         out += cell_text(cell);
         continue;
@@ -78,8 +81,20 @@ std::string render_board(const BoardView& view, const GameDefinition& game, cons
     }
     out += ' ' + label + '\n';
   }
-  out += column_header;
-  if (!palette.enabled && many_sides) {
+  return out + column_header;
+}
+
+}  // namespace
+
+std::string render_board(const BoardView& view, const GameDefinition& game, const std::string& language,
+                         const Palette& palette, const std::vector<std::string>& side_names) {
+  auto letters_it = game.piece_letters.find(language);
+  if (letters_it == game.piece_letters.end()) letters_it = game.piece_letters.find("en");
+  const std::string letters = letters_it == game.piece_letters.end() ? "" : letters_it->second;
+  std::string out;
+  for (std::size_t i = 0; i < view.grids.size(); ++i)
+    out += (i ? "\n" : "") + render_grid(view.grids[i], game, letters, palette);
+  if (!palette.enabled && game.sides.size() > 2) {
     std::string legend;
     for (std::size_t i = 0; i < side_names.size(); ++i)
       legend += (i ? ", " : "") + std::string(1, side_mark(static_cast<int>(i))) + " " + side_names[i];

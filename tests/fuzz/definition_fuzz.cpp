@@ -38,8 +38,10 @@ Fixture& fixture() {
 
 void render(const Game& game, const State& state) {
   const BoardView view = state.view(kNoSide);
-  if (view.cells.size() != static_cast<std::size_t>(view.rows) * static_cast<std::size_t>(view.cols))
-    invariant_failed("a board view whose cells do not fill rows x cols", game.name());
+  for (const BoardGrid& grid : view.grids) {
+    if (grid.cells.size() != static_cast<std::size_t>(grid.rows) * static_cast<std::size_t>(grid.cols))
+      invariant_failed("a board view whose cells do not fill rows x cols", game.name());
+  }
   std::vector<std::string> side_names;
   for (const auto& side : game.definition().sides) side_names.push_back(fixture().english.side_name(side));
   for (const char* language : {"en", "es", "xx"}) {

@@ -334,7 +334,7 @@ bool ChaturangaState::equals(const State& other) const {
 }
 
 BoardView ChaturangaState::view(Side /*viewer: nothing is hidden*/) const {
-  BoardView view;
+  BoardGrid view;
   view.rows = board::kSize;
   view.cols = board::kSize;
   for (int row = board::kSize - 1; row >= 0; --row) {
@@ -351,7 +351,7 @@ BoardView ChaturangaState::view(Side /*viewer: nothing is hidden*/) const {
   }
   for (int col = 0; col < board::kSize; ++col)
     view.col_labels.push_back(std::string(1, static_cast<char>('A' + col)));
-  return view;
+  return BoardView{{std::move(view)}};
 }
 
 std::unique_ptr<State> ChaturangaGame::new_state() const { return std::make_unique<ChaturangaState>(rules_); }

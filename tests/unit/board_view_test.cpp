@@ -1,0 +1,61 @@
+// The board renderer: any game's grids, labels, legend, colour on and off.
+#include <catch2/catch.hpp>
+
+#include "test_support.h"
+#include "ui/board_view.h"
+
+using namespace gamerec;
+
+namespace {
+
+const std::vector<std::string> kNames = {"Yellow", "Green", "Red", "Black"};
+
+std::string plain(const BoardView& view, const std::string& language = "en") {
+  return ui::render_board(view, *gamerec::test::catalogue().find("chaturanga"), language, ui::Palette{},
+                          kNames);
+}
+
+}  // namespace
+
+TEST_CASE("board view: chaturanga's start, plain text with side digits and a legend") {
+  const auto game = gamerec::test::make("chaturanga");
+  const std::string text = plain(game->new_state()->view(kNoSide));
+  CHECK_THAT(text, Catch::StartsWith("   A  B  C  D  E  F  G  H \n8  R4 P4 .  .  K3 B3 N3 R3 8\n"));
+  CHECK_THAT(text, Catch::Contains("1  R1 N1 B1 K1 .  .  P2 R2 1\n"));
+  CHECK_THAT(text, Catch::EndsWith("(1 Yellow, 2 Green, 3 Red, 4 Black)\n"));
+  CHECK(text.find('\x1b') == std::string::npos);
+  CHECK_THAT(plain(game->new_state()->view(kNoSide), "es"), Catch::Contains("1  T1 C1 A1 R1"));
+}
+
+TEST_CASE("board view: colour draws each side in its colour, with no digits") {
+  const auto game = gamerec::test::make("chaturanga");
+  ui::Palette palette;
+  palette.enabled = true;
+  const std::string text =
+      ui::render_board(game->new_state()->view(kNoSide), game->definition(), "en", palette, kNames);
+  CHECK_THAT(text, Catch::Contains("\x1b[38;5;94m\x1b[1m R "));   // Yellow's rook
+  CHECK_THAT(text, Catch::Contains("\x1b[38;5;124m\x1b[1m K "));  // Red's king
+  CHECK_THAT(text, !Catch::Contains("R1"));
+  CHECK_THAT(text, !Catch::Contains("(1 Yellow"));
+}
+
+TEST_CASE("board view: several titled grids and cells with their own text") {
+  BoardGrid seeds{"Pits", 1, 2, {"S"}, {"1", "2"}, {}};
+  BoardCell four;
+  four.text = "4";
+  BoardCell twelve;
+  twelve.text = "12";
+  seeds.cells = {four, twelve};
+  BoardGrid shots{"Shots", 1, 1, {"1"}, {"A"}, {}};
+  BoardCell miss;
+  miss.mark = '~';
+  shots.cells = {miss};
+  const std::string text = plain(BoardView{{seeds, shots}});
+  CHECK(text.find("Pits\n") == 0);
+  CHECK_THAT(text, Catch::Contains("S   4 12 S\n"));
+  CHECK_THAT(text, Catch::Contains("\nShots\n"));
+  CHECK_THAT(text, Catch::Contains("1  ~  1\n"));
+  // A grid whose cells fall short draws empty cells, never reads past them.
+  BoardGrid short_grid{"", 2, 2, {"a", "b"}, {"x", "y"}, {four}};
+  CHECK_THAT(plain(BoardView{{short_grid}}), Catch::Contains("b  .  .  b\n"));
+}
