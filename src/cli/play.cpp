@@ -83,10 +83,8 @@ class PlaySession {
 
   // Checks `text`; when legal, writes it to the file and then plays it.
   std::optional<MoveError> try_move(const std::string& text) {
-    ParsedMove parsed = game_.parse_move(text, *state_);
-    if (auto* error = std::get_if<MoveError>(&parsed)) return *error;
-    const Move move = std::get<Move>(parsed);
-    if (auto error = state_->check(move)) return error;
+    Move move;
+    if (auto error = check_move_text(game_, *state_, text, move)) return error;
     line_starts_.push_back(file_.append_line(text));
     history_.push_back(move);
     state_->apply(move);

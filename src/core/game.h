@@ -143,6 +143,18 @@ class Game {
   RuleOptions options_;
 };
 
+// Both stages for one move's text in `state`: why the text is rejected
+// (notation and off-board first, then game-over and the game's own checks),
+// or nullopt with `move` set to the move to apply. Inline, and no variant
+// returned: it runs for every move validated.
+inline std::optional<MoveError> check_move_text(const Game& game, const State& state, std::string_view text,
+                                                Move& move) {
+  ParsedMove parsed = game.parse_move(text, state);
+  if (auto* error = std::get_if<MoveError>(&parsed)) return std::move(*error);
+  move = std::get<Move>(parsed);
+  return state.check(move);
+}
+
 // Leaf nodes of the legal-move tree `depth` plies deep.
 std::uint64_t perft(const State& state, int depth);
 

@@ -60,21 +60,16 @@ RunResult run_moves(RecordReader& reader, const Game& game, State& state, OnMove
       result.quit_line = line->line;
       return result;
     }
-    ParsedMove parsed = line->too_long ? ParsedMove{MoveError{ErrorCode::kNotation, {}, "too-long"}}
-                                       : game.parse_move(line->text, state);
-    std::optional<MoveError> error;
-    if (auto* parse_error = std::get_if<MoveError>(&parsed)) {
-      error = std::move(*parse_error);
-    } else {
-      error = state.check(std::get<Move>(parsed));
-    }
+    Move move;
+    auto error = line->too_long ? MoveError{ErrorCode::kNotation, {}, "too-long"}
+                                : check_move_text(game, state, line->text, move);
     if (error) {
       result.error = RecordError{std::move(*error), line->line, line->column, std::string(line->text)};
       return result;
     }
-    state.apply(std::get<Move>(parsed));
+    state.apply(move);
     ++result.moves;
-    on_move(*line, std::get<Move>(parsed), state);
+    on_move(*line, move, state);
   }
   result.end_offset = reader.source().bytes_read();
   result.read_error = reader.source().read_error();

@@ -24,10 +24,9 @@ inline std::unique_ptr<Game> make(const std::string& name, std::vector<OptionOve
 
 // Parses and checks `text` in `state`; the error, or nullopt if it was played.
 inline std::optional<MoveError> play(const Game& game, State& state, const std::string& text) {
-  ParsedMove parsed = game.parse_move(text, state);
-  if (auto* error = std::get_if<MoveError>(&parsed)) return *error;
-  if (auto error = state.check(std::get<Move>(parsed))) return error;
-  state.apply(std::get<Move>(parsed));
+  Move move;
+  if (auto error = check_move_text(game, state, text, move)) return error;
+  state.apply(move);
   return std::nullopt;
 }
 
@@ -41,9 +40,8 @@ inline void play_all(const Game& game, State& state, const std::vector<std::stri
 
 // The error code `text` gets in `state`, or "ok".
 inline std::string code_of(const Game& game, const State& state, const std::string& text) {
-  ParsedMove parsed = game.parse_move(text, state);
-  if (auto* error = std::get_if<MoveError>(&parsed)) return std::string(code_name(error->code));
-  auto error = state.check(std::get<Move>(parsed));
+  Move move;
+  auto error = check_move_text(game, state, text, move);
   return error ? std::string(code_name(error->code)) : "ok";
 }
 
