@@ -188,16 +188,12 @@ class PlayCommand {
             context_.out() << replay_move_line(context_, *game_, after.moves_played(), line.text, mover)
                            << '\n';
             show_board(after);
-            std::string ignored;
-            std::getline(context_.in(), ignored);
+            wait_for_enter(context_);
           }
           mover = after.to_move();
         });
-    if (!run.read_error.empty()) {
-      // The rest of the file is unknown: continuing would append after it.
-      context_.err() << file_error_line(file_name, FileError{"io", "cannot read: " + run.read_error}) << '\n';
-      return kExitUsage;
-    }
+    // The rest of the file is unknown: continuing would append after it.
+    if (report_read_error(context_, file_name, run)) return kExitUsage;
     if (run.error)
       context_.err() << error_line(file_name, *run.error, error_message(context_, *game_, *state, *run.error))
                      << '\n';

@@ -39,18 +39,11 @@ int replay(const Context& context, const ReplayOptions& options) {
         if (!options.to || *options.to == number) {
           context.out() << replay_move_line(context, game, number, line.text, mover) << '\n';
           print_position(context, game, after);
-          if (options.step) {
-            context.out().flush();
-            std::string ignored;
-            std::getline(context.in(), ignored);
-          }
+          if (options.step) wait_for_enter(context);
         }
         mover = after.to_move();
       });
-  if (!run.read_error.empty()) {
-    context.err() << file_error_line(file, FileError{"io", "cannot read: " + run.read_error}) << '\n';
-    return kExitUsage;
-  }
+  if (report_read_error(context, file, run)) return kExitUsage;
   warn_if_lines_after_quit(context, file, run, *record->reader);
   if (run.error) {
     context.err() << error_line(file, *run.error, error_message(context, game, *state, *run.error)) << '\n';

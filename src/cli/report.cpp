@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <istream>
 #include <ostream>
 
 #include "core/text.h"
@@ -107,6 +108,18 @@ bool warn_if_lines_after_quit(const Context& context, const std::string& file, c
   if (!run.quit_line || !reader.has_lines_after_quit()) return false;
   context.err() << fmt::format("{}:{}: warning: {}\n", file, *run.quit_line,
                                context.messages().text("ui.trailing-after-quit"));
+  return true;
+}
+
+void wait_for_enter(const Context& context) {
+  context.out().flush();
+  std::string ignored;
+  std::getline(context.in(), ignored);
+}
+
+bool report_read_error(const Context& context, const std::string& file, const RunResult& run) {
+  if (run.read_error.empty()) return false;
+  context.err() << file_error_line(file, FileError{"io", "cannot read: " + run.read_error}) << '\n';
   return true;
 }
 

@@ -43,6 +43,11 @@ std::optional<OpenedRecord> open_or_report(const Context& context, const std::st
 bool warn_if_lines_after_quit(const Context& context, const std::string& file, const RunResult& run,
                               RecordReader& reader);
 
+// --step: shows what was printed and waits for Enter (end of input: goes on).
+void wait_for_enter(const Context& context);
+// A read that failed part-way: reports it (stderr) and returns true.
+bool report_read_error(const Context& context, const std::string& file, const RunResult& run);
+
 // The name a path is shown by ("-" is standard input).
 std::string display_name(const std::string& path);
 

@@ -84,7 +84,7 @@ int validate_file(const Context& context, const std::string& path, bool json) {
   const Game& game = *record.game;
   auto state = std::move(record.start);
   RunResult run = run_moves(*record.reader, game, *state, [](const auto&, const auto&, const auto&) {});
-  if (!run.read_error.empty()) {
+  if (!run.read_error.empty()) {  // validate reports it in its own format
     FileError error{"io", "cannot read: " + run.read_error};
     if (json)
       print_file_error_json(context, file, error);

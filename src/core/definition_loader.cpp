@@ -12,7 +12,7 @@ namespace gamerec {
 namespace {
 
 const std::set<std::string, std::less<>> kTopKeys = {"name",  "engine",  "extends", "title",  "extensions",
-                                                     "sides", "example", "pieces",  "options"};
+                                                     "sides", "example", "pieces",  "colors", "options"};
 const std::set<std::string, std::less<>> kOptionKeys = {"type", "default", "min", "max", "description"};
 
 std::string join(const std::set<std::string, std::less<>>& keys) { return gamerec::join(keys, ", "); }
@@ -112,6 +112,13 @@ std::optional<std::string> load(const YAML::Node& root, DefinitionMap& definitio
   if (root["pieces"]) {
     for (const auto& entry : root["pieces"])
       definition.piece_letters[entry.first.as<std::string>()] = entry.second.as<std::string>();
+  }
+  if (root["colors"]) {
+    for (const auto& entry : root["colors"]) {
+      const int color = entry.second.as<int>();
+      if (color < 0 || color > 255) return std::string("colors: each side takes a colour number 0-255");
+      definition.side_colors[entry.first.as<std::string>()] = color;
+    }
   }
   if (root["options"]) {
     if (!root["options"].IsMap()) return std::string("options must be a map");

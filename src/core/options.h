@@ -40,6 +40,7 @@ struct GameDefinition {
   std::vector<std::string> sides;                    // ids in turn order: "yellow", ...
   std::string example;                               // a move in this game's notation
   std::map<std::string, std::string> piece_letters;  // language -> letters
+  std::map<std::string, int> side_colors;            // side -> ANSI 256-colour index
   std::vector<OptionSpec> options;
 
   const OptionSpec* find_option(std::string_view option_name) const;

@@ -12,15 +12,11 @@ namespace {
 constexpr int kLightSquare = 187;  // pale khaki
 constexpr int kDarkSquare = 144;   // darker khaki
 // Foreground per side id; one table for every game.
-int side_color(const std::string& side) {
-  if (side == "yellow") return 94;  // dark gold: readable on khaki
-  if (side == "green") return 22;
-  if (side == "red") return 124;
-  if (side == "black") return 16;
-  if (side == "white") return 231;
-  if (side == "south") return 19;
-  if (side == "north") return 124;
-  return 16;
+// A side's colour from its game's definition (formats/<game>.yaml); black
+// when the definition names none.
+int side_color(const GameDefinition& game, const std::string& side) {
+  const auto it = game.side_colors.find(side);
+  return it == game.side_colors.end() ? 16 : it->second;
 }
 
 // Without colour a side must still be told apart: its index as a suffix.
@@ -73,8 +69,8 @@ std::string render_grid(const BoardGrid& grid, const GameDefinition& game, const
       }
       out += palette.background((row + col) % 2 == 0 ? kLightSquare : kDarkSquare);
       if (cell.owner >= 0 && cell.owner < static_cast<int>(game.sides.size()))
-        out +=
-            palette.foreground(side_color(game.sides[static_cast<std::size_t>(cell.owner)])) + palette.bold();
+        out += palette.foreground(side_color(game, game.sides[static_cast<std::size_t>(cell.owner)])) +
+               palette.bold();
       else
         out += palette.foreground(240);
       out += cell_text(cell) + palette.reset();

@@ -13,6 +13,7 @@ TEST_CASE("options: the compiled-in chaturanga definition has its options and de
   CHECK(definition->sides == std::vector<std::string>{"yellow", "green", "red", "black"});
   CHECK(definition->extensions == std::vector<std::string>{"chaturanga", "cht"});
   CHECK(definition->piece_letters.at("es") == "RTACP");
+  CHECK(definition->side_colors.at("yellow") == 94);  // the UI's colours are data too
   const OptionSpec* castling = definition->find_option("castling");
   REQUIRE(castling != nullptr);
   CHECK(std::get<bool>(castling->default_value) == true);
@@ -82,6 +83,9 @@ TEST_CASE("definitions: unknown keys and bad values are errors that say what is 
   error = catalogue.add_definition("name: [unclosed\n", "z.yaml");
   REQUIRE(error);
   CHECK_THAT(*error, Catch::Contains("z.yaml"));
+  error = catalogue.add_definition("name: x\nextends: chaturanga\ncolors: {red: 300}\n", "c.yaml");
+  REQUIRE(error);
+  CHECK_THAT(*error, Catch::Contains("0-255"));
   error = catalogue.add_definition("name: x\nextends: nothing\n", "w.yaml");
   REQUIRE(error);
   // The engine's code relies on its sides and option types.
