@@ -18,6 +18,8 @@ Command add_validate_command(CLI::App& app);
 Command add_replay_command(CLI::App& app);
 Command add_play_command(CLI::App& app);
 Command add_games_command(CLI::App& app);
+Command add_convert_command(CLI::App& app);
 Command add_perft_command(CLI::App& app);
+Command add_tourney_command(CLI::App& app);
 
 }  // namespace gamerec::cli

@@ -1,27 +1,25 @@
 #include "cli/context.h"
 
 #include <cstdlib>
+#include <ostream>
 
 namespace gamerec::cli {
 
-std::variant<Context, std::string> Context::make(const CommonOptions& options, Streams streams) {
-  GameCatalogue catalogue = make_builtin_catalogue();
+std::variant<Context, Message> Context::make(GameCatalogue catalogue, Messages messages,
+                                             const CommonOptions& options, Streams streams) {
   if (!options.formats_dir.empty()) {
     if (auto error = catalogue.add_directory(options.formats_dir)) return *error;
   }
-  auto messages = Messages::load(options.language);
-  if (auto* error = std::get_if<std::string>(&messages)) return *error;
-
-  Context context(std::move(catalogue), std::get<Messages>(std::move(messages)), options, streams);
+  Context context(std::move(catalogue), std::move(messages), options, streams);
   if (!options.game.empty()) {
     if (context.catalogue_.find(options.game) == nullptr)
-      return "unknown game '" + options.game + "'; known games: " + context.catalogue_.game_names();
+      return Message{"catalogue.unknown-game",
+                     {{"game", options.game}, {"known", context.catalogue_.game_names()}}};
     context.game_choice_.forced_game = options.game;
   }
   for (const std::string& variant : options.variants) {
     const auto equals = variant.find('=');
-    if (equals == std::string::npos || equals == 0)
-      return "--variant takes KEY=VALUE (e.g. castling=false), not '" + variant + "'";
+    if (equals == std::string::npos || equals == 0) return Message{"usage.variant", {{"value", variant}}};
     context.game_choice_.overrides.push_back({variant.substr(0, equals), variant.substr(equals + 1)});
   }
   ui::ColorChoice color = ui::ColorChoice::kAuto;
@@ -29,6 +27,20 @@ std::variant<Context, std::string> Context::make(const CommonOptions& options, S
   if (options.color == "never") color = ui::ColorChoice::kNever;
   context.palette_.enabled = ui::use_color(color, ui::stdout_is_terminal(), std::getenv("NO_COLOR"));
   return context;
+}
+
+std::string Context::text(std::string_view key, const MessageArgs& args, const GameDefinition* game) const {
+  if (game == nullptr && !messages_.has(key)) {
+    for (const auto& [name, definition] : catalogue_.definitions()) {
+      if (messages_.has(key, &definition)) return messages_.text(key, args, &definition);
+    }
+  }
+  return messages_.text(key, args, game);
+}
+
+int Context::usage_error(const Message& message) const {
+  err() << "gamerec: " << text(message) << '\n';
+  return kExitUsage;
 }
 
 }  // namespace gamerec::cli

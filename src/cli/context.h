@@ -10,7 +10,7 @@
 
 #include "core/catalogue.h"
 #include "core/messages.h"
-#include "core/record_session.h"
+#include "core/record_input.h"
 #include "ui/terminal.h"
 
 namespace gamerec::cli {
@@ -32,9 +32,10 @@ struct Streams {
 
 class Context {
  public:
-  // Loads --formats and the message catalogue; an error sentence for a
-  // usage error (exit 2).
-  static std::variant<Context, std::string> make(const CommonOptions& options, Streams streams);
+  // Loads --formats and checks --game and --variant; a message for a usage
+  // error (exit 2).
+  static std::variant<Context, Message> make(GameCatalogue catalogue, Messages messages,
+                                             const CommonOptions& options, Streams streams);
 
   const GameCatalogue& catalogue() const { return catalogue_; }
   const Messages& messages() const { return messages_; }
@@ -44,6 +45,17 @@ class Context {
   std::istream& in() const { return streams_.in; }
   std::ostream& out() const { return streams_.out; }
   std::ostream& err() const { return streams_.err; }
+
+  // A catalogue text in the session's language, `game`'s own texts first.
+  // Without a game, a key that only some game's definition has (a message
+  // its rules returned) is found there.
+  std::string text(std::string_view key, const MessageArgs& args = {},
+                   const GameDefinition* game = nullptr) const;
+  std::string text(const Message& message, const GameDefinition* game = nullptr) const {
+    return text(message.key, message.args, game);
+  }
+  // "gamerec: <message>" on standard error; returns exit status 2.
+  int usage_error(const Message& message) const;
 
  private:
   Context(GameCatalogue catalogue, Messages messages, CommonOptions options, Streams streams)

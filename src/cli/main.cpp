@@ -5,6 +5,7 @@
 
 #include "cli/commands.h"
 #include "core/text.h"
+#include "games/builtin_games.h"
 
 namespace {
 
@@ -27,8 +28,9 @@ int run(int argc, char** argv) {
   app.add_option("--format", common.format, "Output of validate: text or json (JSON Lines)")
       ->check(CLI::IsMember({"text", "json"}));
 
-  std::vector<Command> commands = {add_validate_command(app), add_replay_command(app), add_play_command(app),
-                                   add_games_command(app), add_perft_command(app)};
+  std::vector<Command> commands = {
+      add_validate_command(app), add_replay_command(app), add_play_command(app),   add_games_command(app),
+      add_convert_command(app),  add_perft_command(app),  add_tourney_command(app)};
   for (const Command& command : commands) {
     command.app->footer(
         "Common options (--game, --variant, --formats, --lang, --color, --format) may be given\n"
@@ -54,9 +56,13 @@ int run(int argc, char** argv) {
     return kExitUsage;
   }
 
-  auto context = Context::make(common, Streams{std::cin, std::cout, std::cerr});
-  if (auto* error = std::get_if<std::string>(&context)) {
-    std::cerr << "gamerec: " << *error << '\n';
+  // --lang was checked by the parser: the catalogue speaks it.
+  auto messages = std::get<gamerec::Messages>(gamerec::Messages::load(common.language));
+  const gamerec::Messages messages_for_errors = messages;
+  auto context = Context::make(gamerec::make_builtin_catalogue(), std::move(messages), common,
+                               Streams{std::cin, std::cout, std::cerr});
+  if (auto* error = std::get_if<gamerec::Message>(&context)) {
+    std::cerr << "gamerec: " << messages_for_errors.text(*error) << '\n';
     return kExitUsage;
   }
   for (const Command& command : commands) {

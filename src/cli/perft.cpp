@@ -12,29 +12,28 @@ struct PerftOptions {
   std::string game;
   int depth = 1;
   bool divide = false;
+  std::string position;  // --position (--fen): a start position in the game's notation
 };
 
 int run_perft(const Context& context, const PerftOptions& options) {
   auto made = context.catalogue().make_game(options.game, context.game_choice().overrides);
-  if (auto* error = std::get_if<std::string>(&made)) {
-    context.err() << "gamerec: " << *error << '\n';
-    return kExitUsage;
-  }
+  if (auto* error = std::get_if<Message>(&made)) return context.usage_error(*error);
   const Game& game = *std::get<std::unique_ptr<Game>>(made);
-  auto state = game.new_state();
+  auto start = game.new_state_from(options.position);
+  if (auto* error = std::get_if<Message>(&start)) return context.usage_error(*error);
+  const State& state = *std::get<std::unique_ptr<State>>(start);
+  std::ostream& out = context.out();
   if (!options.divide) {
-    context.out() << perft(*state, options.depth) << '\n';
-    return kExitOk;
+    out << perft(state, options.depth) << '\n';
+  } else {
+    std::uint64_t total = 0;
+    for (const auto& [move, nodes] : perft_divide(state, options.depth)) {
+      total += nodes;
+      out << fmt::format("{}: {}\n", game.move_text(move, state), nodes);
+    }
+    out << total << '\n';
   }
-  std::uint64_t total = 0;
-  for (const Move& move : state->legal_moves()) {
-    auto child = state->clone();
-    child->apply(move);
-    const std::uint64_t nodes = perft(*child, options.depth - 1);
-    total += nodes;
-    context.out() << fmt::format("{}: {}\n", game.move_text(move, *state), nodes);
-  }
-  context.out() << total << '\n';
+  if (!out.flush()) return context.usage_error(Message{"output.cannot-write"});
   return kExitOk;
 }
 
@@ -46,6 +45,8 @@ Command add_perft_command(CLI::App& app) {
   command->add_option("game", options->game, "Game (chaturanga)")->required();
   command->add_option("depth", options->depth, "Depth in plies")->required()->check(CLI::Range(1, 12));
   command->add_flag("--divide", options->divide, "Print MOVE: COUNT for each first move");
+  command->add_option("--position,--fen", options->position,
+                      "Start from this position, in the game's notation (a header's position:)");
   return {command, [options](const Context& context) { return run_perft(context, *options); }};
 }
 

@@ -1,9 +1,10 @@
 #include "cli/players.h"
 
-#include <istream>
 #include <ostream>
 
-#include "cli/report.h"
+#include "cli/diagnostics.h"
+#include "cli/position_text.h"
+#include "core/line_source.h"
 #include "ui/terminal.h"
 
 namespace gamerec::cli {
@@ -11,54 +12,47 @@ namespace {
 
 class HumanPlayer final : public Player {
  public:
-  HumanPlayer(const Context& context, const Game& game)
-      : context_(context), game_(game), echo_(!ui::stdin_is_terminal()) {}
+  explicit HumanPlayer(const Context& context) : context_(context), echo_(!ui::stdin_is_terminal()) {}
 
-  std::optional<std::string> next_line(const State& state) override {
-    context_.out() << context_.messages().text("ui.prompt",
-                                               {{"side", side_display(context_, game_, state.to_move())}});
+  std::optional<Action> act(const Game& game, const Observation& seen, std::span<const Move>) override {
+    context_.out() << context_.text("ui.prompt", {{"side", side_display(context_, game, seen.viewer())}});
     context_.out().flush();
-    std::string line;
-    if (!std::getline(context_.in(), line)) {
+    Action action;
+    if (!read_capped_line(context_.in(), action.text, kMaxLineLength, action.too_long)) {
       context_.out() << '\n';
       return std::nullopt;
     }
-    if (echo_) context_.out() << printable(line) << '\n';
-    return line;
+    if (echo_) context_.out() << printable(action.text) << '\n';
+    return action;
   }
   bool is_computer() const override { return false; }
 
  private:
   const Context& context_;
-  const Game& game_;
   bool echo_;
-};
-
-class ComputerPlayer final : public Player {
- public:
-  ComputerPlayer(const Game& game, std::unique_ptr<MoveChooser> chooser)
-      : game_(game), chooser_(std::move(chooser)) {}
-
-  std::optional<std::string> next_line(const State& state) override {
-    auto move = chooser_->choose_move(state);
-    if (!move) return std::nullopt;
-    return game_.move_text(*move, state);
-  }
-  bool is_computer() const override { return true; }
-
- private:
-  const Game& game_;
-  std::unique_ptr<MoveChooser> chooser_;
 };
 
 }  // namespace
 
-std::unique_ptr<Player> make_human_player(const Context& context, const Game& game) {
-  return std::make_unique<HumanPlayer>(context, game);
+bool read_capped_line(std::istream& in, std::string& line, std::size_t limit, bool& too_long) {
+  line.clear();
+  too_long = false;
+  std::streambuf* buffer = in.rdbuf();
+  bool any = false;
+  for (int c = buffer->sbumpc(); c != std::char_traits<char>::eof(); c = buffer->sbumpc()) {
+    any = true;
+    if (c == '\n') return true;
+    if (line.size() < limit)
+      line += static_cast<char>(c);
+    else
+      too_long = true;
+  }
+  in.setstate(std::ios::eofbit);
+  return any;
 }
 
-std::unique_ptr<Player> make_computer_player(const Game& game, std::unique_ptr<MoveChooser> chooser) {
-  return std::make_unique<ComputerPlayer>(game, std::move(chooser));
+std::unique_ptr<Player> make_human_player(const Context& context) {
+  return std::make_unique<HumanPlayer>(context);
 }
 
 }  // namespace gamerec::cli

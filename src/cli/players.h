@@ -1,27 +1,24 @@
 #pragma once
-// People and programs are both players: each is asked for its next line,
-// which the play loop treats the same way (a move or a command).
+// The person at the keyboard as a Player (core/match.h): prompted on the
+// context's output, answered on its input. Computer players come from the
+// catalogue (GameCatalogue::make_player), for play --ai and tourney alike.
+#include <istream>
 #include <memory>
 #include <optional>
 #include <string>
 
 #include "cli/context.h"
-#include "core/game.h"
+#include "core/match.h"
 
 namespace gamerec::cli {
 
-class Player {
- public:
-  virtual ~Player() = default;
-  // The next line of input, or nullopt when the player has no more (end of
-  // input for a person, no legal move for a program).
-  virtual std::optional<std::string> next_line(const State& state) = 0;
-  virtual bool is_computer() const = 0;
-};
+// When the input is not a terminal the line is echoed, so a transcript
+// reads as typed. A line longer than any move (kMaxLineLength) is read to
+// its end but kept only as "too long", as the record reader does.
+std::unique_ptr<Player> make_human_player(const Context& context);
 
-// Prompts on the context's output and reads a line from its input. When the
-// input is not a terminal the line is echoed, so a transcript reads as typed.
-std::unique_ptr<Player> make_human_player(const Context& context, const Game& game);
-std::unique_ptr<Player> make_computer_player(const Game& game, std::unique_ptr<MoveChooser> chooser);
+// Reads one line of at most `limit` bytes (the rest is dropped and
+// `too_long` set); false at the end of input.
+bool read_capped_line(std::istream& in, std::string& line, std::size_t limit, bool& too_long);
 
 }  // namespace gamerec::cli

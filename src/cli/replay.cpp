@@ -1,12 +1,16 @@
 // gamerec replay FILE: the position after each move (--step waits for Enter
-// between moves; --to N prints only the position after move N).
+// between moves; --to N prints only the position after move N; --as SIDE
+// shows only what that side could see).
 #include <fmt/format.h>
 
 #include <istream>
 #include <ostream>
 
 #include "cli/commands.h"
-#include "cli/report.h"
+#include "cli/diagnostics.h"
+#include "cli/position_text.h"
+#include "cli/record_opening.h"
+#include "core/text.h"
 
 namespace gamerec::cli {
 namespace {
@@ -14,50 +18,54 @@ namespace {
 struct ReplayOptions {
   std::string file;
   bool step = false;
-  std::optional<int> to;
+  std::optional<std::int64_t> to;
+  std::string as;  // a side id; empty: the whole position
+  int game_index = 1;
 };
-
-void print_position(const Context& context, const Game& game, const State& state) {
-  context.out() << board_text(context, game, state) << status_line(context, game, state) << "\n\n";
-}
 
 int replay(const Context& context, const ReplayOptions& options) {
   const std::string file = display_name(options.file);
-  auto record = open_or_report(context, options.file);
-  if (!record) return kExitUsage;
-  const Game& game = *record->game;
-  auto state = std::move(record->start);
-  if (!options.to || *options.to == 0) {
-    context.out() << context.messages().text("ui.start") << '\n';
-    print_position(context, game, *state);
+  auto opened = open_record_game(context, options.file, options.game_index);
+  if (!opened) return kExitUsage;
+  RecordInput& input = opened->input;
+  const Game& game = *opened->game.game;
+  State& state = *opened->game.start;
+  Side viewer = kNoSide;
+  if (!options.as.empty()) {
+    viewer = game.definition().side_index(options.as);
+    if (viewer < 0)
+      return context.usage_error(Message{
+          "usage.unknown-side",
+          {{"side", options.as}, {"game", game.name()}, {"sides", join(game.definition().sides, ", ")}}});
   }
-  // The side that made a move is known only before it is applied.
-  Side mover = state->to_move();
-  RunResult run =
-      run_moves(*record->reader, game, *state, [&](const RecordLine& line, const Move&, const State& after) {
-        const int number = after.moves_played();
-        if (!options.to || *options.to == number) {
-          context.out() << replay_move_line(context, game, number, line.text, mover) << '\n';
-          print_position(context, game, after);
-          if (options.step) wait_for_enter(context);
-        }
-        mover = after.to_move();
-      });
-  if (report_read_error(context, file, run)) return kExitUsage;
-  warn_if_lines_after_quit(context, file, run, *record->reader);
+  auto show = [&](const State& position) {
+    const BoardView view = viewer == kNoSide ? position.view() : position.observe(viewer)->view();
+    context.out() << position_text(context, game, position, view) << '\n';
+  };
+  if (!options.to || *options.to == 0) {
+    context.out() << context.text("ui.start") << '\n';
+    show(state);
+  }
+  RunResult run = run_moves(*input.source, game, state,
+                            [&](const RecordEvent& event, Side mover, const Move&, const State& after) {
+                              const std::int64_t number = after.moves_played();
+                              if (options.to && *options.to != number) return;
+                              context.out() << move_line(context, game, number, event.text, mover) << '\n';
+                              show(after);
+                              if (options.step) wait_for_enter(context);
+                            });
+  if (!run.read_error.empty()) return report_file_error(context, file, read_failure(run.read_error));
+  if (run.lines_after_quit) context.err() << quit_warning_line(context, file, *run.quit_line) << '\n';
   if (run.error) {
-    context.err() << error_line(file, *run.error, error_message(context, game, *state, *run.error)) << '\n';
+    context.err() << error_line(file, *run.error, move_error_text(context, game, state, *run.error)) << '\n';
     return kExitInvalid;
   }
-  if (options.to && *options.to > run.moves) {
-    context.err() << fmt::format("{}: the record has {} moves; there is no move {}\n", file, run.moves,
-                                 *options.to);
-    return kExitUsage;
-  }
-  if (!context.out().flush()) {
-    context.err() << "gamerec: cannot write to standard output\n";
-    return kExitUsage;
-  }
+  if (options.to && *options.to > run.moves)
+    return context.usage_error(Message{"usage.no-such-move",
+                                       {{"file", file},
+                                        {"moves", context.messages().count("ui.moves", run.moves)},
+                                        {"number", std::to_string(*options.to)}}});
+  if (!context.out().flush()) return context.usage_error(Message{"output.cannot-write"});
   return kExitOk;
 }
 
@@ -70,6 +78,11 @@ Command add_replay_command(CLI::App& app) {
   command->add_flag("--step", options->step, "Wait for Enter between moves");
   command->add_option("--to", options->to, "Print only the position after move N (0: the start)")
       ->check(CLI::NonNegativeNumber);
+  command->add_option("--as", options->as, "Show only what SIDE could see (hidden information)");
+  command
+      ->add_option("--game-index", options->game_index,
+                   "Which game of a file that holds several (1: the first)")
+      ->check(CLI::PositiveNumber);
   return {command, [options](const Context& context) { return replay(context, *options); }};
 }
 

@@ -1,26 +1,35 @@
-// gamerec validate FILE...: check every move of every file; report the
-// first error of each invalid file, as text or JSON Lines.
+// gamerec validate FILE...: check every move of every game of every file;
+// report the first error of each invalid game, as text or JSON Lines.
 #include <fmt/format.h>
 
 #include <nlohmann/json.hpp>
 #include <ostream>
 
 #include "cli/commands.h"
-#include "cli/report.h"
+#include "cli/diagnostics.h"
+#include "cli/position_text.h"
+#include "cli/validate.h"
 
 namespace gamerec::cli {
 namespace {
 
-struct FileReport {
+using Json = nlohmann::ordered_json;
+
+// What checking one game (or failing to read it) found: one line of text
+// output, one JSON object.
+struct GameReport {
   std::string file;
-  std::string game;
-  int moves = 0;
+  std::optional<int> game_index;  // formats that hold many games
+  const GameHeader* header = nullptr;
+  std::optional<FileError> file_error;
+  const Game* game = nullptr;
+  const State* end = nullptr;  // the position after the last accepted move
+  std::int64_t moves = 0;
   std::optional<RecordError> error;
-  std::string message;
-  std::string status;
-  std::string to_move;
-  std::string result;
+  std::optional<std::string> declared_result;
 };
+
+Json or_null(const std::string& text) { return text.empty() ? Json() : Json(text); }
 
 // A move as JSON shows it: an overlong line is cut (the reader already cut
 // it at 64 KiB); invalid UTF-8 is replaced when the line is dumped.
@@ -29,122 +38,181 @@ std::string json_move_text(const std::string& move) {
   return move.size() <= kShown ? move : move.substr(0, kShown) + "...";
 }
 
-void print_json(const Context& context, const FileReport& report) {
-  nlohmann::ordered_json line;
+void print_json(const Context& context, const GameReport& report) {
+  Json line;
   line["file"] = report.file;
-  line["game"] = report.game.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(report.game);
-  line["valid"] = !report.error;
+  if (report.game_index) line["game_index"] = *report.game_index;
+  line["game"] = report.game != nullptr ? Json(report.game->name()) : Json();
+  line["valid"] = !report.error && !report.file_error;
   line["moves"] = report.moves;
-  if (report.error) {
-    line["error"] = {{"line", report.error->line},
-                     {"column", report.error->column},
-                     {"code", code_name(report.error->error.code)},
-                     {"move", json_move_text(report.error->move)},
-                     {"message", report.message}};
+  if (report.file_error) {
+    const FileError& error = *report.file_error;
+    line["error"] = {{"line", error.line},
+                     {"column", error.line > 0 ? 1 : 0},
+                     {"code", error.code},
+                     {"move", nullptr},
+                     {"message", context.text(error.message)}};
+  } else if (report.error) {
+    const RecordError& error = *report.error;
+    line["error"] = {{"line", error.line},
+                     {"column", error.column},
+                     {"code", code_name(error.error.code)},
+                     {"move", json_move_text(error.move)},
+                     {"message", move_error_text(context, *report.game, *report.end, error)}};
   } else {
     line["error"] = nullptr;
   }
-  line["status"] = report.status;
-  line["to_move"] =
-      report.to_move.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(report.to_move);
-  line["result"] = report.result.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(report.result);
+  if (report.end == nullptr) {
+    line["status"] = nullptr;
+    line["to_move"] = nullptr;
+    line["result"] = nullptr;
+  } else {
+    const Outcome outcome = report.end->outcome();
+    line["status"] = outcome.over ? "finished" : "in-progress";
+    line["to_move"] = or_null(side_id(*report.game, report.end->to_move()));
+    line["result"] = outcome.over ? Json(result_id(*report.game, outcome)) : Json();
+    if (outcome.over) line["end"] = outcome.end;
+    if (!outcome.score.empty()) line["score"] = outcome.score;
+    if (!outcome.draw_claimable.empty()) line["draw_claimable"] = outcome.draw_claimable;
+  }
+  if (report.declared_result) line["declared_result"] = *report.declared_result;
+  if (report.header != nullptr && !report.header->tags.empty()) {
+    Json tags = Json::object();
+    for (const auto& [key, value] : report.header->tags) tags[key] = value;
+    line["tags"] = std::move(tags);
+  }
   // Junk bytes in a move must not make the output invalid JSON.
   context.out() << line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
 }
 
-void print_file_error_json(const Context& context, const std::string& file, const FileError& error) {
-  nlohmann::ordered_json line;
-  line["file"] = file;
-  line["game"] = nullptr;
-  line["valid"] = false;
-  line["moves"] = 0;
-  line["error"] = {{"line", error.line},
-                   {"column", error.line > 0 ? 1 : 0},
-                   {"code", error.code},
-                   {"move", nullptr},
-                   {"message", error.message}};
-  line["status"] = nullptr;
-  line["to_move"] = nullptr;
-  line["result"] = nullptr;
-  context.out() << line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
+void print_text(const Context& context, const GameReport& report) {
+  if (report.file_error) {
+    context.out() << file_error_line(context, report.file, *report.file_error) << '\n';
+  } else if (report.error) {
+    context.out() << error_line(report.file, *report.error,
+                                move_error_text(context, *report.game, *report.end, *report.error))
+                  << '\n';
+  }
 }
 
-// 0 valid, 1 invalid, 2 a file-level problem.
-int validate_file(const Context& context, const std::string& path, bool json) {
-  const std::string file = display_name(path);
-  auto opened = open_record(path, context.catalogue(), context.game_choice());
-  if (auto* error = std::get_if<FileError>(&opened)) {
-    if (json)
-      print_file_error_json(context, file, *error);
-    else
-      context.out() << file_error_line(file, *error) << '\n';
-    return kExitUsage;
-  }
-  auto& record = std::get<OpenedRecord>(opened);
-  const Game& game = *record.game;
-  auto state = std::move(record.start);
-  RunResult run = run_moves(*record.reader, game, *state, [](const auto&, const auto&, const auto&) {});
-  if (!run.read_error.empty()) {  // validate reports it in its own format
-    FileError error{"io", "cannot read: " + run.read_error};
-    if (json)
-      print_file_error_json(context, file, error);
-    else
-      context.out() << file_error_line(file, error) << '\n';
-    return kExitUsage;
-  }
-  warn_if_lines_after_quit(context, file, run, *record.reader);
+struct Tally {
+  std::int64_t games = 0;
+  std::int64_t valid = 0;
+  std::int64_t invalid = 0;
+  std::int64_t unchecked = 0;  // a file-level problem
+};
 
-  FileReport report;
-  report.file = file;
-  report.game = game.name();
-  report.moves = run.moves;
-  report.error = run.error;
-  if (run.error) report.message = error_message(context, game, *state, *run.error);
-  report.status = state->is_over() ? "finished" : "in-progress";
-  if (!state->is_over())
-    report.to_move = side_id(game, state->to_move());
-  else
-    report.result = result_id(game, state->outcome());
-  if (json)
-    print_json(context, report);
-  else if (report.error)
-    context.out() << error_line(file, *report.error, report.message) << '\n';
-  return report.error ? kExitInvalid : kExitOk;
-}
+class Validator {
+ public:
+  Validator(const Context& context, bool json) : context_(context), json_(json) {}
+
+  // 0 valid, 1 invalid, 2 a file-level problem, for one file.
+  int validate_file(const std::string& path) {
+    const std::string file = display_name(path);
+    auto opened = open_input(path, context_.catalogue());
+    if (auto* error = std::get_if<FileError>(&opened)) return report_file_error(file, *error, {});
+    RecordInput& input = std::get<RecordInput>(opened);
+    int status = kExitOk;
+    int index = 0;
+    while (auto next = input.source->next_game()) {
+      ++index;
+      const std::optional<int> shown_index =
+          input.format->many_games ? std::optional<int>(index) : std::nullopt;
+      if (auto* error = std::get_if<RecordError>(&*next)) {
+        status = std::max(status, report_file_error(file, header_file_error(*error), shown_index));
+        continue;
+      }
+      auto game = open_game(std::get<GameHeader>(std::move(*next)), input, path, context_.catalogue(),
+                            context_.game_choice());
+      if (auto* error = std::get_if<FileError>(&game)) {
+        status = std::max(status, report_file_error(file, *error, shown_index));
+        continue;
+      }
+      OpenedGame& opened_game = std::get<OpenedGame>(game);
+      const RunResult run = run_moves(*input.source, *opened_game.game, *opened_game.start);
+      // The rest is unknown: this game and the file cannot be judged.
+      if (!run.read_error.empty()) return report_file_error(file, read_failure(run.read_error), shown_index);
+      if (run.lines_after_quit) context_.err() << quit_warning_line(context_, file, *run.quit_line) << '\n';
+
+      GameReport report;
+      report.file = file;
+      report.game_index = shown_index;
+      report.header = &opened_game.header;
+      report.game = opened_game.game.get();
+      report.end = opened_game.start.get();
+      report.moves = run.moves;
+      report.error = run.error;
+      report.declared_result = run.declared_result;
+      print(report);
+      ++tally_.games;
+      ++(run.error ? tally_.invalid : tally_.valid);
+      if (run.error) status = std::max(status, kExitInvalid);
+    }
+    return status;
+  }
+
+  const Tally& tally() const { return tally_; }
+
+ private:
+  int report_file_error(const std::string& file, const FileError& error, std::optional<int> index) {
+    GameReport report;
+    report.file = file;
+    report.game_index = index;
+    report.file_error = error;
+    print(report);
+    ++tally_.games;
+    ++tally_.unchecked;
+    return kExitUsage;
+  }
+
+  void print(const GameReport& report) {
+    if (json_)
+      print_json(context_, report);
+    else
+      print_text(context_, report);
+  }
+
+  const Context& context_;
+  bool json_;
+  Tally tally_;
+};
 
 }  // namespace
+
+int validate_files(const Context& context, const std::vector<std::string>& paths) {
+  Validator validator(context, context.options().format == "json");
+  std::int64_t invalid = 0;
+  std::int64_t unreadable = 0;
+  for (const std::string& path : paths) {
+    const int status = validator.validate_file(path);
+    invalid += status == kExitInvalid;
+    unreadable += status == kExitUsage;
+  }
+  // Results that never reach their destination (a full disk) are a failure.
+  if (!context.out().flush()) return context.usage_error(Message{"output.cannot-write"});
+  const auto count = static_cast<std::int64_t>(paths.size());
+  const Messages& messages = context.messages();
+  const Tally& games = validator.tally();
+  std::string summary = messages.count(
+      "ui.summary", count,
+      {{"valid", std::to_string(count - invalid - unreadable)}, {"invalid", std::to_string(invalid)}});
+  if (unreadable > 0)
+    summary += messages.text("ui.summary-unchecked", {{"count", std::to_string(unreadable)}});
+  if (games.games != count)
+    summary +=
+        messages.count("ui.summary-games", games.games,
+                       {{"valid", std::to_string(games.valid)}, {"invalid", std::to_string(games.invalid)}});
+  context.err() << summary << '\n';
+  if (unreadable > 0) return kExitUsage;
+  return invalid > 0 ? kExitInvalid : kExitOk;
+}
 
 Command add_validate_command(CLI::App& app) {
   auto files = std::make_shared<std::vector<std::string>>();
   CLI::App* command = app.add_subcommand(
       "validate", "Check every move of every file; print the first error of each invalid file");
   command->add_option("files", *files, "Record files ('-' for standard input)")->required();
-  return {command, [files](const Context& context) {
-            const bool json = context.options().format == "json";
-            int invalid = 0;
-            int unreadable = 0;
-            for (const std::string& path : *files) {
-              const int status = validate_file(context, path, json);
-              invalid += status == kExitInvalid;
-              unreadable += status == kExitUsage;
-            }
-            // Results that never reach their destination (a full disk) are a failure.
-            if (!context.out().flush()) {
-              context.err() << "gamerec: cannot write the results to standard output\n";
-              return kExitUsage;
-            }
-            const int valid = static_cast<int>(files->size()) - invalid - unreadable;
-            const Messages& messages = context.messages();
-            context.err() << messages.text(files->size() == 1 ? "ui.summary-one" : "ui.summary",
-                                           {{"files", std::to_string(files->size())},
-                                            {"valid", std::to_string(valid)},
-                                            {"invalid", std::to_string(invalid)}});
-            if (unreadable > 0)
-              context.err() << messages.text("ui.summary-unchecked", {{"count", std::to_string(unreadable)}});
-            context.err() << '\n';
-            if (unreadable > 0) return kExitUsage;
-            return invalid > 0 ? kExitInvalid : kExitOk;
-          }};
+  return {command, [files](const Context& context) { return validate_files(context, *files); }};
 }
 
 }  // namespace gamerec::cli

@@ -9,12 +9,45 @@
 #include "core/text.h"
 
 namespace gamerec {
+namespace {
+
+std::string extension_of(const std::string& path) {
+  const std::string extension = std::filesystem::path(path).extension().string();
+  return extension.empty() ? extension : extension.substr(1);
+}
+
+}  // namespace
+
+GameCatalogue::GameCatalogue() { formats_.push_back(move_list_format()); }
 
 void GameCatalogue::register_engine(std::string engine, GameFactory factory) {
   engines_[std::move(engine)] = std::move(factory);
 }
 
-std::optional<std::string> GameCatalogue::add_embedded_definitions() {
+void GameCatalogue::register_format(RecordFormat format) {
+  formats_.insert(formats_.end() - 1, std::move(format));
+}
+
+void GameCatalogue::register_player_kind(std::string engine, std::string kind, PlayerFactory factory) {
+  player_kinds_[{std::move(engine), std::move(kind)}] = std::move(factory);
+}
+
+std::variant<std::unique_ptr<Player>, Message> GameCatalogue::make_player(
+    const Game& game, std::string_view spec, const ChooserSettings& settings) const {
+  const auto colon = spec.find(':');
+  if (colon != std::string_view::npos) {
+    const auto kind = player_kinds_.find({game.definition().engine, std::string(spec.substr(0, colon))});
+    if (kind != player_kinds_.end()) return kind->second(game, spec.substr(colon + 1), settings);
+  }
+  auto chooser = game.make_chooser(spec, settings);
+  if (!chooser)
+    return Message{
+        "players.unknown",
+        {{"game", game.name()}, {"player", std::string(spec)}, {"levels", join(game.levels(), ", ")}}};
+  return std::unique_ptr<Player>(std::make_unique<ComputerPlayer>(std::move(chooser)));
+}
+
+std::optional<Message> GameCatalogue::add_embedded_definitions() {
   for (const EmbeddedFile& file : embedded_formats()) {
     if (file.name == "messages.yaml") continue;
     if (auto error = load_definition(file.text, file.name, definitions_, /*may_add_engine=*/true))
@@ -23,10 +56,10 @@ std::optional<std::string> GameCatalogue::add_embedded_definitions() {
   return std::nullopt;
 }
 
-std::optional<std::string> GameCatalogue::add_directory(const std::string& directory) {
+std::optional<Message> GameCatalogue::add_directory(const std::string& directory) {
   namespace fs = std::filesystem;
   std::error_code ec;
-  if (!fs::is_directory(directory, ec)) return "--formats " + directory + ": not a directory";
+  if (!fs::is_directory(directory, ec)) return Message{"formats.not-a-directory", {{"dir", directory}}};
   std::vector<fs::path> files;
   for (const auto& entry : fs::directory_iterator(directory, ec)) {
     if (entry.path().extension() == ".yaml" && entry.path().filename() != "messages.yaml")
@@ -37,7 +70,7 @@ std::optional<std::string> GameCatalogue::add_directory(const std::string& direc
     std::ifstream in(path, std::ios::binary);
     std::ostringstream text;
     text << in.rdbuf();
-    if (!in) return path.string() + ": cannot read";
+    if (!in) return Message{"formats.cannot-read", {{"file", path.string()}}};
     if (auto error = add_definition(text.str(), path.string())) return error;
   }
   return std::nullopt;
@@ -52,23 +85,23 @@ std::string GameCatalogue::game_names() const {
   return join(definitions_, ", ", [](const auto& entry) -> const std::string& { return entry.first; });
 }
 
-std::variant<std::unique_ptr<Game>, std::string> GameCatalogue::make_game(
+std::variant<std::unique_ptr<Game>, Message> GameCatalogue::make_game(
     std::string_view name, const std::vector<OptionOverride>& overrides) const {
   const GameDefinition* definition = find(name);
-  if (definition == nullptr) return "unknown game '" + std::string(name) + "'; known games: " + game_names();
+  if (definition == nullptr)
+    return Message{"catalogue.unknown-game", {{"game", std::string(name)}, {"known", game_names()}}};
   auto engine = engines_.find(definition->engine);
   if (engine == engines_.end())
-    return "game '" + std::string(name) + "' needs the rules engine '" + definition->engine +
-           "', which this gamerec does not have";
+    return Message{"catalogue.no-engine", {{"game", std::string(name)}, {"engine", definition->engine}}};
   auto options = resolve_options(*definition, overrides);
-  if (auto* error = std::get_if<std::string>(&options)) return *error;
+  if (auto* error = std::get_if<Message>(&options)) return *error;
   return engine->second(*definition, std::get<RuleOptions>(std::move(options)));
 }
 
 std::optional<std::string> GameCatalogue::game_for_path(const std::string& path) const {
-  const std::string extension = std::filesystem::path(path).extension().string();
+  const std::string extension = extension_of(path);
   if (extension.empty()) return std::nullopt;
-  return game_for_extension(std::string_view(extension).substr(1));
+  return game_for_extension(extension);
 }
 
 std::optional<std::string> GameCatalogue::game_for_extension(std::string_view extension) const {
@@ -88,10 +121,31 @@ std::vector<std::string> GameCatalogue::games_accepting(std::string_view move_te
     auto game = make_game(name, {});
     auto* made = std::get_if<std::unique_ptr<Game>>(&game);
     if (made == nullptr) continue;
-    auto start = (*made)->new_state();
-    if (std::holds_alternative<Move>((*made)->parse_move(move_text, *start))) names.push_back(name);
+    WrittenMove written;
+    if (!(*made)->parse_move(move_text, written)) names.push_back(name);
   }
   return names;
+}
+
+const RecordFormat& GameCatalogue::format_of(const std::string& path, std::string_view head) const {
+  const std::string extension = path == "-" ? "" : extension_of(path);
+  for (const RecordFormat& format : formats_) {
+    if (std::find(format.extensions.begin(), format.extensions.end(), extension) != format.extensions.end())
+      return format;
+  }
+  for (const RecordFormat& format : formats_) {
+    if (format.recognises(head)) return format;
+  }
+  return formats_.back();
+}
+
+const RecordFormat& GameCatalogue::format_for_output(const std::string& path) const {
+  const std::string extension = extension_of(path);
+  for (const RecordFormat& format : formats_) {
+    if (std::find(format.extensions.begin(), format.extensions.end(), extension) != format.extensions.end())
+      return format;
+  }
+  return formats_.back();
 }
 
 }  // namespace gamerec

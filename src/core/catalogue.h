@@ -1,7 +1,8 @@
 #pragma once
 // The games gamerec knows: definitions (from formats/, compiled in, plus
-// --formats DIR) and the rules engines that run them. Built once in main and
-// passed down; nothing here is global.
+// --formats DIR), the rules engines that run them, and the record formats
+// they are read and written in. Built once in main and passed down; nothing
+// here is global.
 #include <functional>
 #include <map>
 #include <memory>
@@ -13,21 +14,32 @@
 
 #include "core/definition_loader.h"
 #include "core/game.h"
+#include "core/match.h"
+#include "core/record_format.h"
 
 namespace gamerec {
 
-using GameFactory =
-    std::function<std::variant<std::unique_ptr<Game>, std::string>(GameDefinition, RuleOptions)>;
+using GameFactory = std::function<std::variant<std::unique_ptr<Game>, Message>(GameDefinition, RuleOptions)>;
+// A kind of player that is not a level of the game's own (exec:PROGRAM,
+// uci:ENGINE): made from the text after the colon.
+using PlayerFactory = std::function<std::variant<std::unique_ptr<Player>, Message>(
+    const Game& game, std::string_view argument, const ChooserSettings& settings)>;
 
 class GameCatalogue {
  public:
+  GameCatalogue();  // knows the move-list format
+
   void register_engine(std::string engine, GameFactory factory);
+  // A format besides the move list (PGN, .psq).
+  void register_format(RecordFormat format);
+  // Players of kind `kind` ("exec") for the games of rules engine `engine`.
+  void register_player_kind(std::string engine, std::string kind, PlayerFactory factory);
   // Adds the definitions compiled in from formats/ (messages.yaml excluded).
-  std::optional<std::string> add_embedded_definitions();
+  std::optional<Message> add_embedded_definitions();
   // Adds every *.yaml in `directory` (--formats), in name order.
-  std::optional<std::string> add_directory(const std::string& directory);
+  std::optional<Message> add_directory(const std::string& directory);
   // A user's definition (a variant or an override of a known game).
-  std::optional<std::string> add_definition(std::string_view yaml_text, std::string_view source) {
+  std::optional<Message> add_definition(std::string_view yaml_text, std::string_view source) {
     return load_definition(yaml_text, source, definitions_, /*may_add_engine=*/false);
   }
 
@@ -35,10 +47,10 @@ class GameCatalogue {
   const GameDefinition* find(std::string_view name) const;
   std::string game_names() const;  // "chaturanga, chess" for messages
 
-  // A game with its options resolved; an error sentence on unknown game,
-  // unknown option or bad value.
-  std::variant<std::unique_ptr<Game>, std::string> make_game(
-      std::string_view name, const std::vector<OptionOverride>& overrides) const;
+  // A game with its options resolved; a message on unknown game, unknown
+  // option or bad value.
+  std::variant<std::unique_ptr<Game>, Message> make_game(std::string_view name,
+                                                         const std::vector<OptionOverride>& overrides) const;
 
   // The game whose definition claims this file extension (no dot), or the
   // extension of `path`.
@@ -47,13 +59,23 @@ class GameCatalogue {
   // Games (with default options) whose notation accepts `move_text`.
   std::vector<std::string> games_accepting(std::string_view move_text) const;
 
+  // A computer player for `game` from a --players/--ai spec: a level of the
+  // game's own ("1", "random") or KIND:ARGUMENT of a registered kind.
+  std::variant<std::unique_ptr<Player>, Message> make_player(const Game& game, std::string_view spec,
+                                                             const ChooserSettings& settings) const;
+
+  const std::vector<RecordFormat>& formats() const { return formats_; }
+  // The format of an input: the one that claims its extension, else the
+  // first whose content check accepts `head`, else the move list.
+  const RecordFormat& format_of(const std::string& path, std::string_view head) const;
+  // The format to write `path` in: by its extension, else the move list.
+  const RecordFormat& format_for_output(const std::string& path) const;
+
  private:
   std::map<std::string, GameFactory, std::less<>> engines_;
   DefinitionMap definitions_;
+  std::vector<RecordFormat> formats_;  // the move list last: it takes anything
+  std::map<std::pair<std::string, std::string>, PlayerFactory> player_kinds_;  // (engine, kind)
 };
-
-// The catalogue of every built-in game: its one line per game lives in
-// src/games/builtin_games.cpp.
-GameCatalogue make_builtin_catalogue();
 
 }  // namespace gamerec

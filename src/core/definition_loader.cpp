@@ -11,8 +11,9 @@
 namespace gamerec {
 namespace {
 
-const std::set<std::string, std::less<>> kTopKeys = {"name",  "engine",  "extends", "title",  "extensions",
-                                                     "sides", "example", "pieces",  "colors", "options"};
+const std::set<std::string, std::less<>> kTopKeys = {"name",       "engine", "extends", "title",
+                                                     "extensions", "sides",  "names",   "example",
+                                                     "pieces",     "colors", "options", "messages"};
 const std::set<std::string, std::less<>> kOptionKeys = {"type", "default", "min", "max", "description"};
 
 std::string join(const std::set<std::string, std::less<>>& keys) { return gamerec::join(keys, ", "); }
@@ -32,22 +33,26 @@ std::optional<OptionType> parse_type(const std::string& name) {
   return std::nullopt;
 }
 
-std::optional<std::string> merge_option(const std::string& name, const YAML::Node& node, bool may_declare,
-                                        GameDefinition& definition) {
-  if (!node.IsMap()) return "option '" + name + "' must be a map of " + join(kOptionKeys);
+Message problem(std::string kind, MessageArgs args = {}) {
+  return Message{"definition." + kind, std::move(args)};
+}
+
+std::optional<Message> merge_option(const std::string& name, const YAML::Node& node, bool may_declare,
+                                    GameDefinition& definition) {
+  if (!node.IsMap()) return problem("option-not-map", {{"option", name}, {"valid", join(kOptionKeys)}});
   for (const auto& entry : node) {
     const auto key = entry.first.as<std::string>();
     if (!kOptionKeys.contains(key))
-      return "option '" + name + "': unknown key '" + key + "'; valid keys: " + join(kOptionKeys);
+      return problem("option-unknown-key", {{"option", name}, {"key", key}, {"valid", join(kOptionKeys)}});
   }
   auto found = std::find_if(definition.options.begin(), definition.options.end(),
                             [&](const OptionSpec& spec) { return spec.name == name; });
   OptionSpec* spec = found == definition.options.end() ? nullptr : &*found;
   if (spec == nullptr) {
     if (!may_declare)
-      return "unknown option '" + name + "' for " + definition.name +
-             "; valid options: " + definition.option_names();
-    if (!node["type"] || !node["default"]) return "new option '" + name + "' needs a type and a default";
+      return problem("option-unknown",
+                     {{"option", name}, {"game", definition.name}, {"valid", definition.option_names()}});
+    if (!node["type"] || !node["default"]) return problem("option-incomplete", {{"option", name}});
     OptionSpec declared;
     declared.name = name;
     definition.options.push_back(std::move(declared));
@@ -55,8 +60,8 @@ std::optional<std::string> merge_option(const std::string& name, const YAML::Nod
   }
   if (node["type"]) {
     auto type = parse_type(node["type"].as<std::string>());
-    if (!type) return "option '" + name + "': type must be bool, int, int-list or string";
-    if (!may_declare && *type != spec->type) return "option '" + name + "': a variant cannot change its type";
+    if (!type) return problem("option-type", {{"option", name}});
+    if (!may_declare && *type != spec->type) return problem("option-type-change", {{"option", name}});
     spec->type = *type;
   }
   if (node["min"]) spec->min = node["min"].as<int>();
@@ -64,19 +69,32 @@ std::optional<std::string> merge_option(const std::string& name, const YAML::Nod
   if (node["description"]) spec->description = node["description"].as<std::string>();
   if (node["default"]) {
     auto value = parse_option_value(*spec, yaml_value_text(node["default"]));
-    if (auto* error = std::get_if<std::string>(&value)) return "default of " + *error;
+    if (std::holds_alternative<Message>(value))
+      return problem("option-default", {{"option", name}, {"value", yaml_value_text(node["default"])}});
     spec->default_value = std::get<OptionValue>(std::move(value));
   }
   return std::nullopt;
 }
 
-std::optional<std::string> load(const YAML::Node& root, DefinitionMap& definitions, bool may_add_engine) {
-  if (!root.IsMap()) return std::string("a game definition must be a YAML map");
+// Piece letters: one per piece kind, never two the same (the board would
+// not tell them apart), as many as the engine's pieces.
+std::optional<Message> check_letters(const std::string& letters, std::size_t count) {
+  for (std::size_t i = 0; i < letters.size(); ++i) {
+    if (letters.find(letters[i], i + 1) != std::string::npos)
+      return problem("pieces-repeat", {{"letters", letters}});
+  }
+  if (count != 0 && letters.size() != count)
+    return problem("pieces-count", {{"letters", letters}, {"count", std::to_string(count)}});
+  return std::nullopt;
+}
+
+std::optional<Message> load(const YAML::Node& root, DefinitionMap& definitions, bool may_add_engine) {
+  if (!root.IsMap()) return problem("not-a-map");
   for (const auto& entry : root) {
     const auto key = entry.first.as<std::string>();
-    if (!kTopKeys.contains(key)) return "unknown key '" + key + "'; valid keys: " + join(kTopKeys);
+    if (!kTopKeys.contains(key)) return problem("unknown-key", {{"key", key}, {"valid", join(kTopKeys)}});
   }
-  if (!root["name"]) return std::string("a game definition needs a name");
+  if (!root["name"]) return problem("no-name");
   const auto name = root["name"].as<std::string>();
 
   GameDefinition definition;
@@ -84,17 +102,17 @@ std::optional<std::string> load(const YAML::Node& root, DefinitionMap& definitio
   if (root["extends"]) {
     const auto base = root["extends"].as<std::string>();
     auto it = definitions.find(base);
-    if (it == definitions.end()) return "extends unknown game '" + base + "'";
+    if (it == definitions.end()) return problem("unknown-base", {{"base", base}});
     definition = it->second;
   } else if (auto it = definitions.find(name); it != definitions.end()) {
     definition = it->second;
   } else if (root["engine"] && may_add_engine) {
     is_new_engine = true;
   } else {
-    return "'" + name + "' is not a known game: say which one it extends (extends: chaturanga)";
+    return problem("unknown-game", {{"name", name}});
   }
   if (root["engine"] && !is_new_engine && root["engine"].as<std::string>() != definition.engine)
-    return std::string("a variant cannot change the engine of the game it extends");
+    return problem("engine-change");
   definition.name = name;
   if (is_new_engine) definition.engine = root["engine"].as<std::string>();
   if (root["title"]) definition.title = root["title"].as<std::string>();
@@ -105,44 +123,68 @@ std::optional<std::string> load(const YAML::Node& root, DefinitionMap& definitio
   if (root["sides"]) {
     auto sides = string_list(root["sides"]);
     if (!is_new_engine && sides != definition.sides)
-      return "a variant cannot change the sides of " + definition.engine;
+      return problem("sides-change", {{"engine", definition.engine}});
     definition.sides = std::move(sides);
+  }
+  if (root["names"]) {
+    if (!root["names"].IsMap()) return problem("names");
+    for (const auto& entry : root["names"]) {
+      auto names = string_list(entry.second);
+      if (names.size() != definition.sides.size()) return problem("names");
+      definition.side_names[entry.first.as<std::string>()] = std::move(names);
+    }
+  }
+  if (root["messages"]) {
+    if (!root["messages"].IsMap()) return problem("messages");
+    for (const auto& entry : root["messages"])
+      flatten_texts(entry.second, "", definition.messages[entry.first.as<std::string>()]);
   }
   if (root["example"]) definition.example = root["example"].as<std::string>();
   if (root["pieces"]) {
-    for (const auto& entry : root["pieces"])
-      definition.piece_letters[entry.first.as<std::string>()] = entry.second.as<std::string>();
+    if (!root["pieces"].IsMap()) return problem("pieces");
+    // The engine's piece count: what the built-in definition gave.
+    const std::size_t count = is_new_engine || definition.piece_letters.empty()
+                                  ? 0
+                                  : definition.piece_letters.begin()->second.size();
+    for (const auto& entry : root["pieces"]) {
+      const auto letters = entry.second.as<std::string>();
+      if (auto error = check_letters(letters, count)) return error;
+      definition.piece_letters[entry.first.as<std::string>()] = letters;
+    }
   }
   if (root["colors"]) {
+    if (!root["colors"].IsMap()) return problem("bad-color");
     for (const auto& entry : root["colors"]) {
       const int color = entry.second.as<int>();
-      if (color < 0 || color > 255) return std::string("colors: each side takes a colour number 0-255");
+      if (color < 0 || color > 255) return problem("bad-color");
       definition.side_colors[entry.first.as<std::string>()] = color;
     }
   }
   if (root["options"]) {
-    if (!root["options"].IsMap()) return std::string("options must be a map");
+    if (!root["options"].IsMap()) return problem("options-not-map");
     for (const auto& entry : root["options"]) {
       if (auto error = merge_option(entry.first.as<std::string>(), entry.second, is_new_engine, definition))
         return error;
     }
   }
-  if (definition.sides.empty()) return "'" + name + "' names no sides";
+  if (definition.sides.empty()) return problem("no-sides", {{"name", name}});
   definitions[name] = std::move(definition);
   return std::nullopt;
 }
 
 }  // namespace
 
-std::optional<std::string> load_definition(std::string_view yaml_text, std::string_view source,
-                                           DefinitionMap& definitions, bool may_add_engine) {
+std::optional<Message> load_definition(std::string_view yaml_text, std::string_view source,
+                                       DefinitionMap& definitions, bool may_add_engine) {
+  std::optional<Message> error;
   try {
-    auto error = load(YAML::Load(std::string(yaml_text)), definitions, may_add_engine);
-    if (error) return std::string(source) + ": " + *error;
-    return std::nullopt;
+    error = load(YAML::Load(std::string(yaml_text)), definitions, may_add_engine);
   } catch (const YAML::Exception& e) {
-    return std::string(source) + ": " + e.what();
+    error = problem("yaml",
+                    {{"reason", e.msg}, {"line", e.mark.is_null() ? "?" : std::to_string(e.mark.line + 1)}});
   }
+  if (error) error->args.emplace_back("source", std::string(source));
+  return error;
 }
 
 }  // namespace gamerec

@@ -2,10 +2,11 @@
 // Turns formats/<game>.yaml documents into GameDefinitions: the one place
 // where game definitions meet yaml-cpp.
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
-#include <variant>
 
+#include "core/error.h"
 #include "core/options.h"
 
 namespace gamerec {
@@ -14,12 +15,12 @@ using DefinitionMap = std::map<std::string, GameDefinition, std::less<>>;
 
 // Adds the definition in `yaml_text` to `definitions`. A document whose name
 // is already defined overrides fields of that definition; one with
-// `extends: BASE` starts from BASE under a new name. Returns an error
-// sentence (prefixed by `source`) on malformed YAML or unknown keys.
+// `extends: BASE` starts from BASE under a new name. Returns what is wrong
+// (each message has a `source` arg) on malformed YAML or unknown keys.
 // Only built-in definitions (`may_add_engine`) may introduce a rules engine;
-// a user's file can change defaults, ranges and texts, never the sides or
-// an option's type, which the engine's code relies on.
-std::optional<std::string> load_definition(std::string_view yaml_text, std::string_view source,
-                                           DefinitionMap& definitions, bool may_add_engine);
+// a user's file can change defaults, ranges and texts, never the sides, the
+// number of piece letters or an option's type, which the engine relies on.
+std::optional<Message> load_definition(std::string_view yaml_text, std::string_view source,
+                                       DefinitionMap& definitions, bool may_add_engine);
 
 }  // namespace gamerec

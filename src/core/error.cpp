@@ -6,7 +6,7 @@
 namespace gamerec {
 namespace {
 
-constexpr std::array<std::pair<ErrorCode, std::string_view>, 16> kCodeNames = {{
+constexpr std::array<std::pair<ErrorCode, std::string_view>, kErrorCodeCount> kCodeNames = {{
     {ErrorCode::kNotation, "notation"},
     {ErrorCode::kOffBoard, "off-board"},
     {ErrorCode::kEmptySquare, "empty-square"},

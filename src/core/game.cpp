@@ -2,17 +2,41 @@
 
 namespace gamerec {
 
-std::uint64_t perft(const State& state, int depth) {
-  if (depth == 0 || state.is_over()) return depth == 0 ? 1 : 0;
-  auto moves = state.legal_moves();
+std::uint64_t State::count_leaves(int depth) const {
+  if (depth == 0) return 1;
+  if (is_over()) return 0;
+  const auto moves = legal_moves();
   if (depth == 1) return moves.size();
   std::uint64_t nodes = 0;
   for (const Move& move : moves) {
-    auto child = state.clone();
+    auto child = clone();
     child->apply(move);
-    nodes += perft(*child, depth - 1);
+    nodes += child->count_leaves(depth - 1);
   }
   return nodes;
+}
+
+Outcome Game::forfeit(Side loser) const {
+  Outcome outcome;
+  outcome.over = true;
+  outcome.end = "forfeit";
+  for (Side side = 0; side < static_cast<Side>(definition_.sides.size()); ++side) {
+    if (side != loser) outcome.winners.push_back(side);
+  }
+  return outcome;
+}
+
+std::uint64_t perft(const State& state, int depth) { return state.count_leaves(depth); }
+
+std::vector<std::pair<Move, std::uint64_t>> perft_divide(const State& state, int depth) {
+  std::vector<std::pair<Move, std::uint64_t>> rows;
+  if (depth < 1 || state.is_over()) return rows;
+  for (const Move& move : state.legal_moves()) {
+    auto child = state.clone();
+    child->apply(move);
+    rows.emplace_back(move, child->count_leaves(depth - 1));
+  }
+  return rows;
 }
 
 }  // namespace gamerec

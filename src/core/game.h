@@ -9,24 +9,30 @@
 //  - a Move is three small integers whose meaning each game fixes: from/to
 //    squares (chaturanga, chess, with `flag` for promotion), a pit (kalah),
 //    a point (gomoku), a placement or a shot with its answer (battleship).
-//  - hidden information: State::view(viewer) draws what `viewer` may see.
-//  - many games per file and start positions (chess PGN/FEN) are the
-//    reader's and Game::new_state_from()'s business, not the loop's.
+//  - a move's text passes two stages: Game::parse_move (no position:
+//    `notation`, `off-board`) gives a WrittenMove; State::resolve (the
+//    position: `game-over` first, then the game's checks) gives the Move.
+//    A notation that names less than a whole move (chess SAN "Nf3") leaves
+//    the rest to resolve, which finds the one legal move it means.
+//  - hidden information: State::observe(side) is what that side has seen;
+//    computer players get only that (MoveChooser never sees a State).
+//  - the end: Outcome says who won, why (an end id such as "checkmate") and
+//    the score where the game has one (kalah's stores).
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <variant>
 #include <vector>
 
 #include "core/error.h"
+#include "core/observation.h"
 #include "core/options.h"
+#include "core/view.h"
 
 namespace gamerec {
-
-using Side = int;  // index into GameDefinition::sides; kNoSide when none
-inline constexpr Side kNoSide = -1;
 
 struct Move {
   int from = -1;
@@ -35,29 +41,26 @@ struct Move {
   bool operator==(const Move&) const = default;
 };
 
+// Stage one's result: what the text says, before the position is known. For
+// most notations it is the whole move (`complete`); otherwise `hints` hold
+// what the text named, with a meaning the game fixes (chess SAN: the piece,
+// the origin file and rank it gave, capture and castling marks).
+struct WrittenMove {
+  Move move;
+  bool complete = true;
+  std::int8_t hints[4] = {-1, -1, -1, -1};
+};
+
 struct Outcome {
   bool over = false;
   std::vector<Side> winners;  // empty when over means a draw
-};
-
-// What a board looks like, for the UI to draw: one or more grids (battleship
-// shows a player's own fleet beside their shots), rows top to bottom.
-struct BoardCell {
-  int piece = -1;  // index into the definition's piece letters; -1 empty
-  Side owner = kNoSide;
-  char mark = 0;     // a symbol for games without pieces ('.', '~', 'x')
-  std::string text;  // up to two characters, shown instead (kalah's seed counts)
-};
-struct BoardGrid {
-  std::string title;  // empty for a game with one grid
-  int rows = 0;
-  int cols = 0;
-  std::vector<std::string> row_labels;  // one per row, top first
-  std::vector<std::string> col_labels;
-  std::vector<BoardCell> cells;  // rows * cols, row-major
-};
-struct BoardView {
-  std::vector<BoardGrid> grids;
+  // Why the game ended, a stable id (SPEC 1: "kings-captured", "checkmate",
+  // "board-full", ...); empty while it goes on.
+  std::string end;
+  // Per side, where the game keeps a score (kalah's stores); else empty.
+  std::vector<int> score;
+  // A draw a player may claim though the game goes on ("threefold").
+  std::string draw_claimable;
 };
 
 class State {
@@ -71,42 +74,65 @@ class State {
   virtual Outcome outcome() const = 0;
   virtual std::unique_ptr<State> clone() const = 0;
   virtual bool equals(const State& other) const = 0;
-  // What `viewer` may see; kNoSide sees everything (replay, validate).
-  virtual BoardView view(Side viewer) const = 0;
+  // The whole position, as replay shows it.
+  virtual BoardView view() const = 0;
+  // What `side` has seen; for a game without hidden information, the
+  // whole position (PositionObservation).
+  virtual std::unique_ptr<Observation> observe(Side side) const = 0;
+  // Leaf nodes of the legal-move tree `depth` plies deep. The default
+  // clones and lists moves at every node; a game may count faster.
+  virtual std::uint64_t count_leaves(int depth) const;
 
-  // Checks a parsed move against the position: `game-over` first, then the
-  // game's own checks in SPEC order. nullopt means the move is legal.
+  // Stage two of a move's text: `game-over` first, then the game's own
+  // checks in SPEC order; on success `move` is the move to apply.
+  std::optional<MoveError> resolve(const WrittenMove& written, Move& move) const {
+    if (is_over()) return MoveError{ErrorCode::kGameOver};
+    return do_resolve(written, move);
+  }
+  // The same for a whole Move (a computer player's, a test's).
   std::optional<MoveError> check(const Move& move) const {
-    if (is_over()) return MoveError{ErrorCode::kGameOver, {}};
+    if (is_over()) return MoveError{ErrorCode::kGameOver};
     return do_check(move);
   }
-  // Plays a move that check() accepted.
+  // Plays a move that resolve() or check() accepted.
   void apply(const Move& move) {
     do_apply(move);
     ++moves_played_;
   }
   // Moves applied since the start position (record lines, not full turns).
-  int moves_played() const { return moves_played_; }
+  std::int64_t moves_played() const { return moves_played_; }
 
  protected:
   State() = default;
   State(const State&) = default;
   State& operator=(const State&) = default;
+  // The game's checks of a whole move, in SPEC order; the game is not over.
   virtual std::optional<MoveError> do_check(const Move& move) const = 0;
+  // The default takes a complete written move as it is; a notation that
+  // leaves parts to the position resolves them here.
+  virtual std::optional<MoveError> do_resolve(const WrittenMove& written, Move& move) const {
+    move = written.move;
+    return do_check(move);
+  }
   virtual void do_apply(const Move& move) = 0;
 
  private:
-  int moves_played_ = 0;
+  std::int64_t moves_played_ = 0;
 };
 
-// A computer player: picks a legal move, or nullopt when there is none.
+// How a computer player is set up.
+struct ChooserSettings {
+  std::uint64_t seed = 0;                   // every random choice follows from it
+  std::optional<std::int64_t> movetime_ms;  // a searching player's time per move
+};
+
+// A computer player's brain: picks one of `legal` from what its side has
+// seen, or nullopt when there is none. It never sees the State.
 class MoveChooser {
  public:
   virtual ~MoveChooser() = default;
-  virtual std::optional<Move> choose_move(const State& state) = 0;
+  virtual std::optional<Move> choose_move(const Observation& seen, std::span<const Move> legal) = 0;
 };
-
-using ParsedMove = std::variant<Move, MoveError>;
 
 class Game {
  public:
@@ -122,40 +148,49 @@ class Game {
 
   virtual std::unique_ptr<State> new_state() const = 0;
   // The start position a record asks for (a header's `position`, a PGN FEN
-  // tag); the usual start when `position` is empty. An error sentence when
-  // the game has no such positions or this one is malformed.
-  virtual std::variant<std::unique_ptr<State>, std::string> new_state_from(std::string_view position) const {
+  // tag); the usual start when `position` is empty. A message when the game
+  // has no such positions or this one is malformed.
+  virtual std::variant<std::unique_ptr<State>, Message> new_state_from(std::string_view position) const {
     if (position.empty()) return new_state();
-    return name() + " records cannot set a start position";
+    return Message{"header.no-positions", {{"game", name()}}};
   }
   // Stage one of a move: its text, checked for `notation` and `off-board`
-  // only. `context` is the position it will be played in; only notations
-  // that depend on the position (chess SAN) look at it.
-  virtual ParsedMove parse_move(std::string_view text, const State& context) const = 0;
-  virtual std::string move_text(const Move& move, const State& context) const = 0;
+  // only; nothing here may look at a position.
+  virtual std::optional<MoveError> parse_move(std::string_view text, WrittenMove& written) const = 0;
+  // A legal move of `before` as this game writes it.
+  virtual std::string move_text(const Move& move, const State& before) const = 0;
   // A computer player; `level` is game-specific ("1".."5", "random", ...).
-  // Returns nullptr when the game has no player of that level.
-  virtual std::unique_ptr<MoveChooser> make_chooser(std::string_view level, std::uint64_t seed) const = 0;
-  virtual std::string default_level() const { return "1"; }
+  // nullptr when the game has no player of that level.
+  virtual std::unique_ptr<MoveChooser> make_chooser(std::string_view level,
+                                                    const ChooserSettings& settings) const = 0;
+  // The levels make_chooser knows, the default first.
+  virtual std::vector<std::string> levels() const = 0;
+  std::string default_level() const {
+    auto all = levels();
+    return all.empty() ? std::string() : all.front();
+  }
+  // How a game ends when `loser` forfeits (a computer player that breaks the
+  // rules): by default every other side wins.
+  virtual Outcome forfeit(Side loser) const;
 
  private:
   GameDefinition definition_;
   RuleOptions options_;
 };
 
-// Both stages for one move's text in `state`: why the text is rejected
-// (notation and off-board first, then game-over and the game's own checks),
-// or nullopt with `move` set to the move to apply. Inline, and no variant
-// returned: it runs for every move validated.
+// Both stages for one move's text in `state`: why the text is rejected, or
+// nullopt with `move` set to the move to apply. Inline: it runs for every
+// move validated.
 inline std::optional<MoveError> check_move_text(const Game& game, const State& state, std::string_view text,
                                                 Move& move) {
-  ParsedMove parsed = game.parse_move(text, state);
-  if (auto* error = std::get_if<MoveError>(&parsed)) return std::move(*error);
-  move = std::get<Move>(parsed);
-  return state.check(move);
+  WrittenMove written;
+  if (auto error = game.parse_move(text, written)) return error;
+  return state.resolve(written, move);
 }
 
-// Leaf nodes of the legal-move tree `depth` plies deep.
+// Leaf nodes `depth` plies deep (State::count_leaves), and the same per
+// first move (perft --divide), in legal_moves() order.
 std::uint64_t perft(const State& state, int depth);
+std::vector<std::pair<Move, std::uint64_t>> perft_divide(const State& state, int depth);
 
 }  // namespace gamerec

@@ -2,23 +2,22 @@
 
 #include <yaml-cpp/yaml.h>
 
-#include <variant>
-
 #include "core/embedded_formats.h"
+#include "core/yaml_text.h"
 
 namespace gamerec {
 namespace {
 
-void flatten(const YAML::Node& node, const std::string& prefix,
-             std::map<std::string, std::string, std::less<>>& out) {
-  if (node.IsMap()) {
-    for (const auto& entry : node)
-      flatten(entry.second,
-              prefix.empty() ? entry.first.as<std::string>() : prefix + "." + entry.first.as<std::string>(),
-              out);
-  } else if (node.IsScalar()) {
-    out[prefix] = node.as<std::string>();
-  }
+const std::string* lookup(const std::map<std::string, std::string, std::less<>>& texts,
+                          std::string_view key) {
+  auto it = texts.find(key);
+  return it == texts.end() ? nullptr : &it->second;
+}
+
+const std::string* game_text(const GameDefinition* game, const std::string& language, std::string_view key) {
+  if (game == nullptr) return nullptr;
+  auto texts = game->messages.find(language);
+  return texts == game->messages.end() ? nullptr : lookup(texts->second, key);
 }
 
 }  // namespace
@@ -60,26 +59,50 @@ std::variant<Messages, std::string> Messages::load(std::string_view language) {
     return "unknown language '" + std::string(language) + "'; available: en, es";
   Messages messages;
   messages.language_ = std::string(language);
-  flatten(root["en"], "", messages.texts_);
-  flatten(root[std::string(language)], "", messages.texts_);
+  flatten_texts(root["en"], "", messages.english_);
+  flatten_texts(root[std::string(language)], "", messages.texts_);
   return messages;
 }
 
-std::string Messages::text(std::string_view key, const MessageArgs& args) const {
-  auto it = texts_.find(key);
-  if (it == texts_.end()) return std::string(key);
-  return fill(it->second, args);
+const std::string* Messages::find(std::string_view key, const GameDefinition* game) const {
+  if (const std::string* text = game_text(game, language_, key)) return text;
+  if (const std::string* text = lookup(texts_, key)) return text;
+  if (const std::string* text = game_text(game, "en", key)) return text;
+  return lookup(english_, key);
 }
 
-std::string Messages::side_name(std::string_view side_id) const {
-  auto it = texts_.find("sides." + std::string(side_id));
-  return it == texts_.end() ? std::string(side_id) : it->second;
+bool Messages::has(std::string_view key, const GameDefinition* game) const {
+  return find(key, game) != nullptr;
+}
+
+std::string Messages::text(std::string_view key, const MessageArgs& args, const GameDefinition* game) const {
+  const std::string* pattern = find(key, game);
+  return pattern == nullptr ? std::string(key) : fill(*pattern, args);
+}
+
+std::string Messages::count(std::string_view key, std::int64_t n, MessageArgs args,
+                            const GameDefinition* game) const {
+  // English and Spanish both use the singular for exactly one.
+  args.emplace_back("count", std::to_string(n));
+  return text(std::string(key) + (n == 1 ? ".one" : ".other"), args, game);
+}
+
+std::string Messages::side_name(const GameDefinition& game, Side side) const {
+  if (side < 0 || side >= static_cast<Side>(game.sides.size())) return "";
+  for (const std::string& language : {language_, std::string("en")}) {
+    auto names = game.side_names.find(language);
+    if (names != game.side_names.end()) return names->second[static_cast<std::size_t>(side)];
+  }
+  return game.sides[static_cast<std::size_t>(side)];
 }
 
 std::string Messages::error_reason(const MoveError& error, const GameDefinition& game) const {
   std::string key = "errors." + std::string(code_name(error.code));
-  if (!error.kind.empty()) key += "-" + std::string(error.kind);
-  return text(key, {{"detail", error.detail}, {"game", game.name}, {"example", game.example}});
+  if (!error.kind.empty()) key += "-" + error.kind;
+  MessageArgs args = error.args;
+  args.emplace_back("game", game.name);
+  args.emplace_back("example", game.example);
+  return text(key, args, &game);
 }
 
 }  // namespace gamerec

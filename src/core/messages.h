@@ -1,37 +1,54 @@
 #pragma once
-// The message catalogue (formats/messages.yaml): every text shown to people,
-// in English and Spanish, looked up by key with {name} placeholders.
+// The message catalogue: every text shown to people, in English and Spanish,
+// looked up by key with {name} placeholders. The shared texts live in
+// formats/messages.yaml; a game's own texts (its side names, end reasons,
+// error details) live in its definition, formats/<game>.yaml, and come
+// first, so a new game touches no shared file.
+#include <cstdint>
 #include <map>
-#include <optional>
 #include <string>
 #include <string_view>
-#include <utility>
-#include <vector>
+#include <variant>
 
 #include "core/error.h"
 #include "core/options.h"
+#include "core/view.h"
 
 namespace gamerec {
 
-using MessageArgs = std::vector<std::pair<std::string_view, std::string>>;
-
 class Messages {
  public:
-  // Loads the compiled-in catalogue for `language` ("en", "es"); English
-  // fills any key the language lacks. Error sentence on unknown language.
+  // The compiled-in catalogue for `language` ("en", "es"); English fills any
+  // key the language lacks. An English sentence on an unknown language (the
+  // catalogue cannot speak it).
   static std::variant<Messages, std::string> load(std::string_view language);
 
   const std::string& language() const { return language_; }
-  // The text of `key` ("ui.prompt", "errors.notation") with args filled in.
-  std::string text(std::string_view key, const MessageArgs& args = {}) const;
-  // "Red", "Rojo"; the id itself when the catalogue has no name for it.
-  std::string side_name(std::string_view side_id) const;
+  // The text of `key` with args filled in; `game`'s texts first. The key
+  // itself when no catalogue has it.
+  std::string text(std::string_view key, const MessageArgs& args = {},
+                   const GameDefinition* game = nullptr) const;
+  std::string text(const Message& message, const GameDefinition* game = nullptr) const {
+    return text(message.key, message.args, game);
+  }
+  // A count with its noun in the right form: key.one ("1 move") or
+  // key.other ("2 moves"), {count} filled in.
+  std::string count(std::string_view key, std::int64_t n, MessageArgs args = {},
+                    const GameDefinition* game = nullptr) const;
+  // "Red", "Rojo"; the id itself when the definition names none.
+  std::string side_name(const GameDefinition& game, Side side) const;
   // Why a move was rejected, in this language.
   std::string error_reason(const MoveError& error, const GameDefinition& game) const;
+  // Whether a text exists for `key` (tests check both languages have all).
+  bool has(std::string_view key, const GameDefinition* game = nullptr) const;
 
  private:
+  const std::string* find(std::string_view key, const GameDefinition* game) const;
+
   std::string language_;
-  std::map<std::string, std::string, std::less<>> texts_;  // "ui.prompt" -> text
+  using Texts = std::map<std::string, std::string, std::less<>>;
+  Texts texts_;    // the language's own shared texts
+  Texts english_;  // the fallback
 };
 
 // Replaces each {name} in `pattern` with its value.

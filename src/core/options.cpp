@@ -15,18 +15,25 @@ std::optional<int> parse_int(std::string_view text) {
   return value;
 }
 
-std::string range_text(const OptionSpec& spec) {
-  if (spec.min && spec.max) return " from " + std::to_string(*spec.min) + " to " + std::to_string(*spec.max);
-  if (spec.min) return " of at least " + std::to_string(*spec.min);
-  if (spec.max) return " of at most " + std::to_string(*spec.max);
-  return "";
-}
-
 bool in_range(const OptionSpec& spec, int value) {
   return (!spec.min || value >= *spec.min) && (!spec.max || value <= *spec.max);
 }
 
+// "options.expect-int", or "options.expect-int-range" when the spec has one.
+Message expected(std::string key, const OptionSpec& spec, std::string_view text) {
+  const std::string range = range_text(spec);
+  if (!range.empty()) key += "-range";
+  return Message{std::move(key), {{"option", spec.name}, {"range", range}, {"value", std::string(text)}}};
+}
+
 }  // namespace
+
+std::string range_text(const OptionSpec& spec) {
+  const std::string low = spec.min ? std::to_string(*spec.min) : "";
+  const std::string high = spec.max ? std::to_string(*spec.max) : "";
+  if (low.empty() && high.empty()) return "";
+  return low + ".." + high;
+}
 
 std::string_view option_type_name(OptionType type) {
   switch (type) {
@@ -51,18 +58,16 @@ std::string option_value_text(const OptionValue& value) {
   return std::get<std::string>(value);
 }
 
-std::variant<OptionValue, std::string> parse_option_value(const OptionSpec& spec, std::string_view text) {
+std::variant<OptionValue, Message> parse_option_value(const OptionSpec& spec, std::string_view text) {
   text = trim(text);
-  const std::string quoted = "'" + std::string(text) + "'";
   switch (spec.type) {
     case OptionType::kBool:
       if (text == "true" || text == "yes" || text == "on" || text == "1") return OptionValue{true};
       if (text == "false" || text == "no" || text == "off" || text == "0") return OptionValue{false};
-      return spec.name + " takes true or false, not " + quoted;
+      return expected("options.expect-bool", spec, text);
     case OptionType::kInt: {
       auto value = parse_int(text);
-      if (!value || !in_range(spec, *value))
-        return spec.name + " takes a whole number" + range_text(spec) + ", not " + quoted;
+      if (!value || !in_range(spec, *value)) return expected("options.expect-int", spec, text);
       return OptionValue{*value};
     }
     case OptionType::kIntList: {
@@ -71,19 +76,17 @@ std::variant<OptionValue, std::string> parse_option_value(const OptionSpec& spec
       while (!rest.empty()) {
         auto comma = rest.find(',');
         auto value = parse_int(rest.substr(0, comma));
-        if (!value || !in_range(spec, *value))
-          return spec.name + " takes a comma-separated list of whole numbers" + range_text(spec) + ", not " +
-                 quoted;
+        if (!value || !in_range(spec, *value)) return expected("options.expect-list", spec, text);
         list.push_back(*value);
         rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
       }
-      if (list.empty()) return spec.name + " takes a non-empty list such as 4,3,3,2";
+      if (list.empty()) return expected("options.expect-list", spec, text);
       return OptionValue{std::move(list)};
     }
     case OptionType::kString:
       return OptionValue{std::string(text)};
   }
-  return std::string("unknown option type");
+  return expected("options.expect-bool", spec, text);
 }
 
 const OptionSpec* GameDefinition::find_option(std::string_view option_name) const {
@@ -91,6 +94,13 @@ const OptionSpec* GameDefinition::find_option(std::string_view option_name) cons
     if (spec.name == option_name) return &spec;
   }
   return nullptr;
+}
+
+int GameDefinition::side_index(std::string_view side) const {
+  for (std::size_t i = 0; i < sides.size(); ++i) {
+    if (sides[i] == side) return static_cast<int>(i);
+  }
+  return -1;
 }
 
 std::string GameDefinition::option_names() const {
@@ -115,18 +125,19 @@ const std::string& RuleOptions::get_string(std::string_view name) const {
   return std::get<std::string>(at(name));
 }
 
-std::variant<RuleOptions, std::string> resolve_options(const GameDefinition& definition,
-                                                       const std::vector<OptionOverride>& overrides) {
+std::variant<RuleOptions, Message> resolve_options(const GameDefinition& definition,
+                                                   const std::vector<OptionOverride>& overrides) {
   RuleOptions options;
   for (const auto& spec : definition.options) options.set(spec.name, spec.default_value);
   for (const auto& override_ : overrides) {
     const OptionSpec* spec = definition.find_option(override_.key);
     if (spec == nullptr) {
-      return "unknown option '" + override_.key + "' for " + definition.name +
-             "; valid options: " + definition.option_names();
+      return Message{
+          "options.unknown",
+          {{"option", override_.key}, {"game", definition.name}, {"valid", definition.option_names()}}};
     }
     auto value = parse_option_value(*spec, override_.value);
-    if (auto* error = std::get_if<std::string>(&value)) return *error;
+    if (auto* error = std::get_if<Message>(&value)) return *error;
     options.set(spec->name, std::get<OptionValue>(std::move(value)));
   }
   return options;

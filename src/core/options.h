@@ -10,6 +10,8 @@
 #include <variant>
 #include <vector>
 
+#include "core/error.h"
+
 namespace gamerec {
 
 enum class OptionType { kBool, kInt, kIntList, kString };
@@ -28,8 +30,10 @@ struct OptionSpec {
 };
 
 // Parses the text form of a value ("false", "6", "4,3,3,2") against a spec.
-// On failure returns a sentence saying what was expected.
-std::variant<OptionValue, std::string> parse_option_value(const OptionSpec& spec, std::string_view text);
+// On failure says what was expected.
+std::variant<OptionValue, Message> parse_option_value(const OptionSpec& spec, std::string_view text);
+// "3..6", "3..", "..6" or "" for the spec's range, as messages show it.
+std::string range_text(const OptionSpec& spec);
 
 // What a game definition (formats/<game>.yaml) says, minus the YAML.
 struct GameDefinition {
@@ -41,10 +45,17 @@ struct GameDefinition {
   std::string example;                               // a move in this game's notation
   std::map<std::string, std::string> piece_letters;  // language -> letters
   std::map<std::string, int> side_colors;            // side -> ANSI 256-colour index
+  // Side names people read, per language, in turn order ("Red", "Rojo").
+  std::map<std::string, std::vector<std::string>> side_names;
+  // The game's own texts per language, flattened keys ("ends.no-moves");
+  // they come before the shared catalogue's (formats/messages.yaml).
+  std::map<std::string, std::map<std::string, std::string, std::less<>>, std::less<>> messages;
   std::vector<OptionSpec> options;
 
   const OptionSpec* find_option(std::string_view option_name) const;
   std::string option_names() const;  // "castling, seeds" for error messages
+  // The index of side id `side` ("red"), or -1.
+  int side_index(std::string_view side) const;
 };
 
 // Resolved option values for one game: defaults plus overrides.
@@ -69,8 +80,8 @@ struct OptionOverride {
 };
 
 // Defaults of `definition` with `overrides` applied in order. An unknown key
-// or a bad value gives an error sentence that names the valid choices.
-std::variant<RuleOptions, std::string> resolve_options(const GameDefinition& definition,
-                                                       const std::vector<OptionOverride>& overrides);
+// or a bad value gives a message that names the valid choices.
+std::variant<RuleOptions, Message> resolve_options(const GameDefinition& definition,
+                                                   const std::vector<OptionOverride>& overrides);
 
 }  // namespace gamerec

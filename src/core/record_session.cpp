@@ -1,93 +1,117 @@
 #include "core/record_session.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
+#include <sys/file.h>
 
 #include <cerrno>
 #include <cstring>
-#include <filesystem>
+#include <deque>
 
 namespace gamerec {
 namespace {
 
-std::variant<std::unique_ptr<LineSource>, FileError> open_source(const std::string& path) {
-  if (path == "-") return std::make_unique<LineSource>(STDIN_FILENO, false);
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return FileError{"io", std::string("cannot open: ") + std::strerror(errno)};
-  struct stat info {};
-  if (::fstat(fd, &info) == 0 && S_ISDIR(info.st_mode)) {
-    ::close(fd);
-    return FileError{"io", "cannot read: it is a directory"};
-  }
-  return std::make_unique<LineSource>(fd, true);
-}
-
-// The game named by the first rule of SPEC section 2 that applies.
-std::variant<std::string, FileError> choose_game(const std::string& path, const RecordHeader& header,
-                                                 RecordReader& reader, const GameCatalogue& catalogue,
-                                                 const GameChoice& choice) {
-  if (choice.forced_game) return *choice.forced_game;
-  if (header.game) return *header.game;
-  if (path != "-") {
-    if (auto game = catalogue.game_for_path(path)) return *game;
-  }
-  if (const RecordLine* first = reader.peek()) {
-    auto games = catalogue.games_accepting(first->text);
-    if (games.size() == 1) return games.front();
-  }
-  const RecordLine* first = reader.peek();
-  return FileError{"unknown-game", "cannot tell which game this is; use --game or a header",
-                   first != nullptr ? first->line : 1};
+bool same_time(const struct timespec& a, const struct timespec& b) {
+  return a.tv_sec == b.tv_sec && a.tv_nsec == b.tv_nsec;
 }
 
 }  // namespace
 
-std::variant<OpenedRecord, FileError> open_record(const std::string& path, const GameCatalogue& catalogue,
-                                                  const GameChoice& choice) {
-  auto source = open_source(path);
-  if (auto* error = std::get_if<FileError>(&source)) return *error;
-  OpenedRecord record;
-  record.reader = std::make_unique<RecordReader>(std::get<std::unique_ptr<LineSource>>(std::move(source)));
-  auto header = record.reader->read_header();
-  if (auto* error = std::get_if<RecordError>(&header))
-    return FileError{"header", error->error.detail, error->line};
-  record.header = std::get<RecordHeader>(std::move(header));
+RecordSession::RecordSession(RecordFile file) : file_(std::move(file)) {}
 
-  auto name = choose_game(path, record.header, *record.reader, catalogue, choice);
-  if (auto* error = std::get_if<FileError>(&name)) {
-    if (!record.reader->source().read_error().empty())
-      return FileError{"io", "cannot read: " + record.reader->source().read_error()};
-    return *error;
+RecordSession RecordSession::open(const std::string& path) {
+  RecordSession session(RecordFile::open_for_append(path));
+  session.lock();
+  session.remember();
+  return session;
+}
+
+RecordSession RecordSession::create(const std::string& path, const std::string& source_path,
+                                    std::uint64_t prefix_bytes, std::string_view header) {
+  RecordSession session(RecordFile::create(path, source_path, prefix_bytes, header));
+  session.lock();
+  session.remember();
+  return session;
+}
+
+void RecordSession::lock() {
+  if (::flock(file_.fd(), LOCK_EX | LOCK_NB) == 0) return;
+  if (errno == EWOULDBLOCK) throw RecordWriteError(Message{"write.locked", {{"file", file_.path()}}});
+  throw RecordWriteError(
+      Message{"write.cannot-lock", {{"file", file_.path()}, {"reason", std::strerror(errno)}}});
+}
+
+void RecordSession::remember() {
+  if (::fstat(file_.fd(), &known_) != 0)
+    throw RecordWriteError(
+        Message{"write.cannot-open", {{"file", file_.path()}, {"reason", std::strerror(errno)}}});
+}
+
+void RecordSession::check_unchanged() const {
+  struct stat now {};
+  struct stat by_name {};
+  const bool changed = ::fstat(file_.fd(), &now) != 0 || now.st_size != known_.st_size ||
+                       !same_time(now.st_mtim, known_.st_mtim) ||
+                       // Replaced or removed: the name no longer leads to our file.
+                       ::stat(file_.path().c_str(), &by_name) != 0 || by_name.st_ino != now.st_ino ||
+                       by_name.st_dev != now.st_dev;
+  if (changed) throw RecordWriteError(Message{"write.changed", {{"file", file_.path()}}});
+}
+
+void RecordSession::write_move(const State& /*before*/, const Move& /*move*/, std::string_view text) {
+  check_unchanged();
+  if (pending_cut_) {
+    file_.truncate(*pending_cut_);
+    pending_cut_.reset();
   }
-  const std::string& game_name = std::get<std::string>(name);
-  // What the file says is checked alone first, so that a bad header is
-  // reported as the file's fault and a bad --game/--variant as the user's.
-  const bool game_from_header = !choice.forced_game && record.header.game;
-  auto game = catalogue.make_game(game_name, record.header.variant);
-  if (auto* error = std::get_if<std::string>(&game)) {
-    if (game_from_header || !record.header.variant.empty()) {
-      const int line =
-          catalogue.find(game_name) == nullptr ? record.header.game_line : record.header.variant_line;
-      return FileError{"header", *error, line};
+  file_.append_line(text);
+  remember();
+}
+
+void RecordSession::cut_to(std::uint64_t offset) {
+  check_unchanged();
+  pending_cut_.reset();
+  file_.truncate(offset);
+  remember();
+}
+
+std::variant<RecordPrefix, FileError> read_prefix(const std::string& path, const GameCatalogue& catalogue,
+                                                  const GameChoice& choice, std::int64_t moves) {
+  auto input = open_input(path, catalogue);
+  if (auto* error = std::get_if<FileError>(&input)) return *error;
+  RecordInput& record = std::get<RecordInput>(input);
+  auto header = record.source->next_game();
+  if (!header) return FileError{"io", Message{"write.changed", {{"file", path}}}};
+  if (auto* error = std::get_if<RecordError>(&*header)) return header_file_error(*error);
+  auto opened = open_game(std::get<GameHeader>(std::move(*header)), record, path, catalogue, choice);
+  if (auto* error = std::get_if<FileError>(&opened)) return *error;
+  OpenedGame& game = std::get<OpenedGame>(opened);
+
+  RecordPrefix prefix;
+  prefix.state = std::move(game.start);
+  std::deque<RecentMove> recent;
+  std::optional<std::uint64_t> end;
+  std::int64_t played = 0;
+  while (const RecordEvent* event = record.source->next_event()) {
+    if (event->kind == RecordEvent::Kind::kQuit) {
+      end = event->offset;
+      break;
     }
-    // A known game that cannot be built has a bad definition (--formats) or
-    // option: the user's to fix, like a bad --game.
-    const bool unknown = catalogue.find(game_name) == nullptr && !choice.forced_game;
-    return FileError{unknown ? "unknown-game" : "usage", *error, 0};
+    if (event->kind != RecordEvent::Kind::kMove) continue;
+    if (played == moves) {
+      end = event->offset;
+      break;
+    }
+    Move move;
+    if (event->too_long || check_move_text(*game.game, *prefix.state, event->text, move))
+      return FileError{"io", Message{"write.changed", {{"file", path}}}};
+    recent.push_back(RecentMove{prefix.state->to_move(), std::string(event->text)});
+    if (recent.size() > kRecentMovers) recent.pop_front();
+    prefix.state->apply(move);
+    ++played;
   }
-  if (!choice.overrides.empty()) {
-    std::vector<OptionOverride> overrides = record.header.variant;
-    overrides.insert(overrides.end(), choice.overrides.begin(), choice.overrides.end());
-    game = catalogue.make_game(game_name, overrides);
-    if (auto* error = std::get_if<std::string>(&game)) return FileError{"usage", *error, 0};
-  }
-  record.game = std::get<std::unique_ptr<Game>>(std::move(game));
-  auto start = record.game->new_state_from(record.header.position);
-  if (auto* error = std::get_if<std::string>(&start))
-    return FileError{"header", *error, record.header.position_line};
-  record.start = std::get<std::unique_ptr<State>>(std::move(start));
-  return record;
+  if (played < moves) return FileError{"io", Message{"write.changed", {{"file", path}}}};
+  prefix.end_offset = end.value_or(record.source->bytes_read());
+  prefix.recent.assign(std::make_move_iterator(recent.begin()), std::make_move_iterator(recent.end()));
+  return prefix;
 }
 
 }  // namespace gamerec

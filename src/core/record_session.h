@@ -1,79 +1,68 @@
 #pragma once
-// Opening a record and running its moves through a game: the part that
-// validate, replay and play share. Which game a file holds follows SPEC
-// section 2: --game, the header, the extension, then the first move.
-#include <memory>
+// The record one `play` session writes: a regular file, locked for the whole
+// session so that a second session on it is refused (flock, released however
+// the process ends), checked before every change so that a record changed
+// behind the session's back is never written over, and changed only when a
+// move is made or taken back. Undo re-reads the record instead of keeping
+// the game's history, so a session's memory does not grow with the record.
+#include <sys/stat.h>
+
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <variant>
 #include <vector>
 
-#include "core/catalogue.h"
-#include "core/game.h"
-#include "core/record_reader.h"
+#include "core/match.h"
+#include "core/record_file.h"
+#include "core/record_input.h"
 
 namespace gamerec {
 
-// A problem with a whole file (exit status 2): unreadable, bad header,
-// unknown game. `code` is "io", "header", "unknown-game" or "usage" (a bad
-// --game or --variant).
-struct FileError {
-  std::string code;
-  std::string message;
-  int line = 0;  // 0 when no line applies
+class RecordSession final : public MoveSink {
+ public:
+  // An existing record (RecordWriteError when it is locked by another
+  // session or not a regular file).
+  static RecordSession open(const std::string& path);
+  // A new record, which must not exist yet: the first `prefix_bytes` of
+  // `source_path` (none when empty), then `header`.
+  static RecordSession create(const std::string& path, const std::string& source_path,
+                              std::uint64_t prefix_bytes, std::string_view header);
+
+  const std::string& path() const { return file_.path(); }
+  // Cuts the record to `bytes` when the first move is written (a final Q
+  // line goes); until then the file stays as it is.
+  void cut_before_first_move(std::uint64_t bytes) { pending_cut_ = bytes; }
+  void write_move(const State& before, const Move& move, std::string_view text) override;
+  // Takes moves back: the record ends at `offset`, where a move's line began.
+  void cut_to(std::uint64_t offset);
+
+ private:
+  explicit RecordSession(RecordFile file);
+  void lock();
+  // Throws unless the file is as this session last left it.
+  void check_unchanged() const;
+  void remember();
+
+  RecordFile file_;
+  std::optional<std::uint64_t> pending_cut_;
+  struct stat known_ {};
 };
 
-struct OpenedRecord {
-  RecordHeader header;
-  std::unique_ptr<Game> game;
-  std::unique_ptr<State> start;  // the position the record's moves start from
-  std::unique_ptr<RecordReader> reader;
+// The first `moves` moves of the record at `path`, read again: the position
+// after them, where the line of the move after them starts (or the end of
+// the record), and the last few of them with who made them (oldest first).
+struct RecentMove {
+  Side mover = kNoSide;
+  std::string text;
 };
-
-struct GameChoice {
-  std::optional<std::string> forced_game;  // --game
-  std::vector<OptionOverride> overrides;   // --variant, applied after the header's
+struct RecordPrefix {
+  std::unique_ptr<State> state;
+  std::uint64_t end_offset = 0;
+  std::vector<RecentMove> recent;
 };
-
-// `path` "-" is standard input.
-std::variant<OpenedRecord, FileError> open_record(const std::string& path, const GameCatalogue& catalogue,
-                                                  const GameChoice& choice);
-
-// What running a record's moves found.
-struct RunResult {
-  int moves = 0;                     // accepted moves
-  std::optional<RecordError> error;  // the first rejected move
-  std::optional<int> quit_line;      // a Q line ended the record
-  std::uint64_t end_offset = 0;      // where the valid part ends in the file
-  std::string read_error;            // reading failed part-way (the rest is unknown)
-};
-
-// Parses, checks and applies each move of `reader` to `state` until the end,
-// a Q line, or the first error. on_move(line, move, state) runs after each
-// accepted move.
-template <typename OnMove>
-RunResult run_moves(RecordReader& reader, const Game& game, State& state, OnMove&& on_move) {
-  RunResult result;
-  while (auto line = reader.next()) {
-    result.end_offset = line->offset;
-    if (line->kind == RecordLine::Kind::kQuit) {
-      result.quit_line = line->line;
-      return result;
-    }
-    Move move;
-    auto error = line->too_long ? MoveError{ErrorCode::kNotation, {}, "too-long"}
-                                : check_move_text(game, state, line->text, move);
-    if (error) {
-      result.error = RecordError{std::move(*error), line->line, line->column, std::string(line->text)};
-      return result;
-    }
-    state.apply(move);
-    ++result.moves;
-    on_move(*line, move, state);
-  }
-  result.end_offset = reader.source().bytes_read();
-  result.read_error = reader.source().read_error();
-  return result;
-}
+inline constexpr std::size_t kRecentMovers = 64;
+std::variant<RecordPrefix, FileError> read_prefix(const std::string& path, const GameCatalogue& catalogue,
+                                                  const GameChoice& choice, std::int64_t moves);
 
 }  // namespace gamerec

@@ -1,6 +1,10 @@
-// The one place that lists the built-in rules engines. Adding a game: one
-// line here, its folder under src/games/, formats/<game>.yaml and its tests.
-#include "core/catalogue.h"
+// The one place that lists the built-in rules engines and record formats.
+// Adding a game: one line here, its folder under src/games/,
+// formats/<game>.yaml and its tests.
+#include "games/builtin_games.h"
+
+#include <stdexcept>
+
 #include "games/chaturanga/chaturanga.h"
 
 namespace gamerec {
@@ -10,7 +14,7 @@ GameCatalogue make_builtin_catalogue() {
   catalogue.register_engine("chaturanga", chaturanga::make_game);
   if (auto error = catalogue.add_embedded_definitions()) {
     // The compiled-in YAML is part of the program: a broken one is a bug.
-    throw std::logic_error("built-in game definitions: " + *error);
+    throw std::logic_error("built-in game definitions: " + error->key);
   }
   return catalogue;
 }

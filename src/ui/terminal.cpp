@@ -18,6 +18,7 @@ bool use_color(ColorChoice choice, bool is_terminal, const char* no_color_env) {
 
 bool stdout_is_terminal() { return ::isatty(STDOUT_FILENO) == 1; }
 bool stdin_is_terminal() { return ::isatty(STDIN_FILENO) == 1; }
+bool stderr_is_terminal() { return ::isatty(STDERR_FILENO) == 1; }
 
 std::string Palette::foreground(int color) const {
   return enabled ? "\x1b[38;5;" + std::to_string(color) + "m" : "";

@@ -11,6 +11,7 @@ enum class ColorChoice { kAuto, kAlways, kNever };
 bool use_color(ColorChoice choice, bool is_terminal, const char* no_color_env);
 bool stdout_is_terminal();
 bool stdin_is_terminal();
+bool stderr_is_terminal();
 
 // ANSI 256-colour sequences; empty strings when colour is off.
 struct Palette {

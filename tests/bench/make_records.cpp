@@ -27,7 +27,7 @@
 #include <string>
 #include <vector>
 
-#include "core/catalogue.h"
+#include "games/builtin_games.h"
 #include "games/chaturanga/chaturanga.h"
 
 namespace {
@@ -81,8 +81,8 @@ int make_games(int count, const std::string& dir, int moves, std::uint64_t seed)
   fs::create_directories(dir);
   const gamerec::GameCatalogue catalogue = gamerec::make_builtin_catalogue();
   auto made = catalogue.make_game("chaturanga", {});
-  if (auto* error = std::get_if<std::string>(&made)) {
-    std::cerr << "make_records: " << *error << '\n';
+  if (auto* error = std::get_if<gamerec::Message>(&made)) {
+    std::cerr << "make_records: " << error->key << '\n';
     return 2;
   }
   const gamerec::Game& game = *std::get<std::unique_ptr<gamerec::Game>>(made);

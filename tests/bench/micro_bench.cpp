@@ -8,11 +8,12 @@
 #include <benchmark/benchmark.h>
 
 #include <array>
+#include <cstdlib>
 #include <memory>
 #include <string_view>
 
-#include "core/catalogue.h"
 #include "core/game.h"
+#include "games/builtin_games.h"
 
 namespace {
 
@@ -25,13 +26,20 @@ std::unique_ptr<gamerec::Game> make_chaturanga() {
   return std::get<std::unique_ptr<gamerec::Game>>(std::move(made));
 }
 
+gamerec::Move parse(const gamerec::Game& game, std::string_view text) {
+  gamerec::WrittenMove written;
+  if (game.parse_move(text, written)) std::abort();
+  return written.move;
+}
+
 void BM_Parse(benchmark::State& bench) {
   auto game = make_chaturanga();
-  auto state = game->new_state();
   std::size_t i = 0;
   for (auto _ : bench) {
-    gamerec::ParsedMove parsed = game->parse_move(kCycle[i++ & 7], *state);
-    benchmark::DoNotOptimize(parsed);
+    gamerec::WrittenMove written;
+    auto error = game->parse_move(kCycle[i++ & 7], written);
+    benchmark::DoNotOptimize(error);
+    benchmark::DoNotOptimize(written);
   }
   bench.SetItemsProcessed(bench.iterations());
 }
@@ -40,7 +48,7 @@ BENCHMARK(BM_Parse);
 void BM_Check(benchmark::State& bench) {
   auto game = make_chaturanga();
   auto state = game->new_state();
-  const gamerec::Move move = std::get<gamerec::Move>(game->parse_move(kCycle[0], *state));
+  const gamerec::Move move = parse(*game, kCycle[0]);
   for (auto _ : bench) {
     auto error = state->check(move);
     benchmark::DoNotOptimize(error);
@@ -53,7 +61,7 @@ void BM_CheckApply(benchmark::State& bench) {
   auto game = make_chaturanga();
   auto state = game->new_state();
   std::array<gamerec::Move, 8> moves;
-  for (std::size_t k = 0; k < 8; ++k) moves[k] = std::get<gamerec::Move>(game->parse_move(kCycle[k], *state));
+  for (std::size_t k = 0; k < 8; ++k) moves[k] = parse(*game, kCycle[k]);
   std::size_t i = 0;
   for (auto _ : bench) {
     const gamerec::Move& move = moves[i++ & 7];
@@ -70,13 +78,12 @@ void BM_ParseCheckApply(benchmark::State& bench) {
   auto state = game->new_state();
   std::size_t i = 0;
   for (auto _ : bench) {
-    gamerec::ParsedMove parsed = game->parse_move(kCycle[i++ & 7], *state);
-    const auto* move = std::get_if<gamerec::Move>(&parsed);
-    if (move == nullptr || state->check(*move)) {
+    gamerec::Move move;
+    if (gamerec::check_move_text(*game, *state, kCycle[i++ & 7], move)) {
       bench.SkipWithError("a cycle move was rejected");
       break;
     }
-    state->apply(*move);
+    state->apply(move);
   }
   bench.SetItemsProcessed(bench.iterations());
 }

@@ -13,6 +13,7 @@
 
 #include "core/catalogue.h"
 #include "core/messages.h"
+#include "games/builtin_games.h"
 #include "ui/board_view.h"
 
 namespace {
@@ -37,13 +38,14 @@ Fixture& fixture() {
 }
 
 void render(const Game& game, const State& state) {
-  const BoardView view = state.view(kNoSide);
+  const BoardView view = state.view();
   for (const BoardGrid& grid : view.grids) {
     if (grid.cells.size() != static_cast<std::size_t>(grid.rows) * static_cast<std::size_t>(grid.cols))
       invariant_failed("a board view whose cells do not fill rows x cols", game.name());
   }
   std::vector<std::string> side_names;
-  for (const auto& side : game.definition().sides) side_names.push_back(fixture().english.side_name(side));
+  for (Side side = 0; side < static_cast<Side>(game.definition().sides.size()); ++side)
+    side_names.push_back(fixture().english.side_name(game.definition(), side));
   for (const char* language : {"en", "es", "xx"}) {
     for (bool colour : {false, true}) {
       ui::Palette palette;
@@ -66,8 +68,8 @@ void play(const Game& game, std::string_view bytes) {
         bytes.empty() ? 0 : static_cast<unsigned char>(bytes[static_cast<std::size_t>(ply) % bytes.size()]);
     const Move move = moves[pick % moves.size()];
     const std::string text = game.move_text(move, *state);
-    ParsedMove parsed = game.parse_move(text, *state);
-    if (!std::holds_alternative<Move>(parsed) || !(std::get<Move>(parsed) == move))
+    Move parsed;
+    if (check_move_text(game, *state, text, parsed) || !(parsed == move))
       invariant_failed("a legal move's text does not parse back to it", text);
     if (auto error = state->check(move)) invariant_failed("a legal move fails check()", text);
     state->apply(move);
@@ -82,14 +84,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   GameCatalogue catalogue = fixture().builtin;
   if (auto error = catalogue.add_definition(text, "fuzz.yaml")) {
-    if (error->empty()) invariant_failed("a rejected definition without a message", "");
+    if (error->key.empty()) invariant_failed("a rejected definition without a message", "");
+    (void)fixture().english.text(*error);
     return 0;
   }
   for (const auto& [name, definition] : catalogue.definitions()) {
     (void)catalogue.game_for_extension(definition.extensions.empty() ? "" : definition.extensions.front());
     auto made = catalogue.make_game(name, {});
-    if (auto* error = std::get_if<std::string>(&made)) {
-      if (error->empty()) invariant_failed("make_game failed without a message", name);
+    if (auto* error = std::get_if<Message>(&made)) {
+      if (error->key.empty()) invariant_failed("make_game failed without a message", name);
       continue;
     }
     const Game& game = *std::get<std::unique_ptr<Game>>(made);

@@ -1,8 +1,9 @@
 // Fuzz target: bytes as a record file, through the real reading and
-// validation path (open_record, then run_moves to the end), the way
-// `validate` and `play` use it. Each input is read three ways: with
-// --game chaturanga forced, with the game told by header or first move (a
-// file without extension), and by the .cht extension.
+// validation path (open_input, each game's open_game, then run_moves from
+// the record's own start position to the end), the way `validate` uses it.
+// Each input is read every way the catalogue allows: with each built-in
+// game forced, with the game told by header, format or first move (a file
+// without extension), and under every extension a game or format claims.
 //
 // Beyond "no crash, no sanitizer report", it checks what must always hold
 // (STYLE point 3): at the end of the valid part, the text of every legal
@@ -10,6 +11,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -19,7 +21,8 @@
 
 #include "core/catalogue.h"
 #include "core/messages.h"
-#include "core/record_session.h"
+#include "core/record_input.h"
+#include "games/builtin_games.h"
 #include "ui/board_view.h"
 
 namespace {
@@ -31,14 +34,14 @@ using namespace gamerec;
   std::abort();
 }
 
-// A private directory with the input file, "input", and "input.cht", a
-// symbolic link to it. Removed at exit.
+// A private directory with the input file, "input", and "input.EXT", a
+// symbolic link to it for each extension in `extensions`. Removed at exit.
 struct Scratch {
   std::string dir;
   std::string plain;
-  std::string cht;
+  std::vector<std::string> named;  // input.<ext>
 
-  Scratch() {
+  explicit Scratch(const std::vector<std::string>& extensions) {
     // Memory-backed /dev/shm where there is one: the file is rewritten for
     // every input.
     const char* tmp = std::getenv("TMPDIR");
@@ -53,10 +56,12 @@ struct Scratch {
     }
     dir = pattern;
     plain = dir + "/input";
-    cht = dir + "/input.cht";
-    if (::symlink("input", cht.c_str()) != 0) {
-      std::perror("record_fuzz: symlink");
-      std::abort();
+    for (const std::string& extension : extensions) {
+      named.push_back(dir + "/input." + extension);
+      if (::symlink("input", named.back().c_str()) != 0) {
+        std::perror("record_fuzz: symlink");
+        std::abort();
+      }
     }
   }
   ~Scratch() {
@@ -83,11 +88,23 @@ struct Scratch {
   }
 };
 
+// Every extension a game definition or a record format claims.
+std::vector<std::string> all_extensions(const GameCatalogue& catalogue) {
+  std::vector<std::string> extensions;
+  for (const auto& [name, definition] : catalogue.definitions())
+    extensions.insert(extensions.end(), definition.extensions.begin(), definition.extensions.end());
+  for (const RecordFormat& format : catalogue.formats())
+    extensions.insert(extensions.end(), format.extensions.begin(), format.extensions.end());
+  std::sort(extensions.begin(), extensions.end());
+  extensions.erase(std::unique(extensions.begin(), extensions.end()), extensions.end());
+  return extensions;
+}
+
 struct Fixture {
   GameCatalogue catalogue = make_builtin_catalogue();
   Messages english = std::get<Messages>(Messages::load("en"));
   Messages spanish = std::get<Messages>(Messages::load("es"));
-  Scratch scratch;
+  Scratch scratch{all_extensions(catalogue)};
 };
 
 Fixture& fixture() {
@@ -98,46 +115,65 @@ Fixture& fixture() {
 void check_legal_moves(const Game& game, const State& state) {
   for (const Move& move : state.legal_moves()) {
     const std::string text = game.move_text(move, state);
-    ParsedMove parsed = game.parse_move(text, state);
-    if (!std::holds_alternative<Move>(parsed)) invariant_failed("a legal move's text does not parse", text);
-    if (!(std::get<Move>(parsed) == move))
-      invariant_failed("a legal move's text parses to another move", text);
+    Move parsed;
+    if (check_move_text(game, state, text, parsed)) invariant_failed("a legal move's text is rejected", text);
+    if (!(parsed == move)) invariant_failed("a legal move's text parses to another move", text);
     if (state.check(move)) invariant_failed("a legal move fails check()", text);
   }
 }
 
-void read_record(const std::string& path, const GameChoice& choice) {
+void check_game(const OpenedGame& opened, const RunResult& run) {
   Fixture& f = fixture();
-  auto opened = open_record(path, f.catalogue, choice);
-  if (auto* error = std::get_if<FileError>(&opened)) {
-    if (error->code.empty() || error->message.empty())
-      invariant_failed("a file error without code or message", path);
-    return;
-  }
-  OpenedRecord& record = std::get<OpenedRecord>(opened);
-  const Game& game = *record.game;
-  auto state = game.new_state();
-  RunResult run =
-      run_moves(*record.reader, game, *state, [](const RecordLine&, const Move&, const State&) {});
-  if (run.quit_line) (void)record.reader->has_lines_after_quit();
-  if (run.moves != state->moves_played()) invariant_failed("moves counted twice", std::to_string(run.moves));
-
+  const Game& game = *opened.game;
+  const State& state = *opened.start;
+  if (run.moves != state.moves_played()) invariant_failed("moves counted twice", std::to_string(run.moves));
   if (run.error) {
     if (run.error->line < 1 || run.error->column < 1)
-      invariant_failed("an error without a line or column", path);
+      invariant_failed("an error without a line or column", "");
     (void)f.english.error_reason(run.error->error, game.definition());
     (void)f.spanish.error_reason(run.error->error, game.definition());
   }
-  if (!state->is_over()) check_legal_moves(game, *state);
-  (void)state->outcome();
+  if (!state.is_over()) check_legal_moves(game, state);
+  (void)state.outcome();
 
-  const BoardView view = state->view(kNoSide);
   std::vector<std::string> side_names;
-  for (const auto& side : game.definition().sides) side_names.push_back(f.english.side_name(side));
+  for (Side side = 0; side < static_cast<Side>(game.definition().sides.size()); ++side)
+    side_names.push_back(f.english.side_name(game.definition(), side));
   for (bool colour : {false, true}) {
     ui::Palette palette;
     palette.enabled = colour;
-    (void)ui::render_board(view, game.definition(), "en", palette, side_names);
+    (void)ui::render_board(state.view(), game.definition(), "en", palette, side_names);
+    if (!state.is_over())
+      (void)ui::render_board(state.observe(state.to_move())->view(), game.definition(), "en", palette,
+                             side_names);
+  }
+}
+
+// Every game of the input, as validate reads them.
+void read_record(const std::string& path, const GameChoice& choice) {
+  Fixture& f = fixture();
+  auto opened = open_input(path, f.catalogue);
+  if (auto* error = std::get_if<FileError>(&opened)) {
+    if (error->code.empty() || error->message.key.empty())
+      invariant_failed("a file error without code or message", path);
+    return;
+  }
+  RecordInput& input = std::get<RecordInput>(opened);
+  while (auto next = input.source->next_game()) {
+    if (auto* error = std::get_if<RecordError>(&*next)) {
+      if (error->line < 1) invariant_failed("a header error without a line", path);
+      continue;
+    }
+    auto game = open_game(std::get<GameHeader>(std::move(*next)), input, path, f.catalogue, choice);
+    if (auto* error = std::get_if<FileError>(&game)) {
+      if (error->code.empty() || error->message.key.empty())
+        invariant_failed("a file error without code or message", path);
+      continue;
+    }
+    OpenedGame& opened_game = std::get<OpenedGame>(game);
+    const RunResult run = run_moves(*input.source, *opened_game.game, *opened_game.start);
+    check_game(opened_game, run);
+    if (!run.read_error.empty()) return;
   }
 }
 
@@ -147,10 +183,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   Fixture& f = fixture();
   f.scratch.write(data, size);
 
-  GameChoice forced;
-  forced.forced_game = "chaturanga";
-  read_record(f.scratch.plain, forced);
+  for (const auto& [name, definition] : f.catalogue.definitions()) {
+    if (definition.engine != name) continue;  // variants share their base's rules
+    GameChoice forced;
+    forced.forced_game = name;
+    read_record(f.scratch.plain, forced);
+  }
   read_record(f.scratch.plain, GameChoice{});
-  read_record(f.scratch.cht, GameChoice{});
+  for (const std::string& named : f.scratch.named) read_record(named, GameChoice{});
   return 0;
 }

@@ -19,12 +19,12 @@ std::string plain(const BoardView& view, const std::string& language = "en") {
 
 TEST_CASE("board view: chaturanga's start, plain text with side digits and a legend") {
   const auto game = gamerec::test::make("chaturanga");
-  const std::string text = plain(game->new_state()->view(kNoSide));
+  const std::string text = plain(game->new_state()->view());
   CHECK_THAT(text, Catch::StartsWith("   A  B  C  D  E  F  G  H \n8  R4 P4 .  .  K3 B3 N3 R3 8\n"));
   CHECK_THAT(text, Catch::Contains("1  R1 N1 B1 K1 .  .  P2 R2 1\n"));
   CHECK_THAT(text, Catch::EndsWith("(1 Yellow, 2 Green, 3 Red, 4 Black)\n"));
   CHECK(text.find('\x1b') == std::string::npos);
-  CHECK_THAT(plain(game->new_state()->view(kNoSide), "es"), Catch::Contains("1  T1 C1 A1 R1"));
+  CHECK_THAT(plain(game->new_state()->view(), "es"), Catch::Contains("1  T1 C1 A1 R1"));
 }
 
 TEST_CASE("board view: colour draws each side in its colour, with no digits") {
@@ -32,7 +32,7 @@ TEST_CASE("board view: colour draws each side in its colour, with no digits") {
   ui::Palette palette;
   palette.enabled = true;
   const std::string text =
-      ui::render_board(game->new_state()->view(kNoSide), game->definition(), "en", palette, kNames);
+      ui::render_board(game->new_state()->view(), game->definition(), "en", palette, kNames);
   CHECK_THAT(text, Catch::Contains("\x1b[38;5;94m\x1b[1m R "));   // Yellow's rook
   CHECK_THAT(text, Catch::Contains("\x1b[38;5;124m\x1b[1m K "));  // Red's king
   CHECK_THAT(text, !Catch::Contains("R1"));

@@ -24,6 +24,13 @@ const ChaturangaGame& default_game() {
 
 int sq(const char* name) { return *board::parse_row_col(name); }
 
+// A position as a record header's `position:` gives it: each side's pieces
+// in turn order (Yellow / Green / Red / Black), then optional fields.
+std::unique_ptr<State> at(const std::string& position) {
+  return gamerec::test::position(default_game(), position);
+}
+const ChaturangaState& cells(const State& state) { return dynamic_cast<const ChaturangaState&>(state); }
+
 std::set<std::string> destinations(const ChaturangaState& state, const char* from) {
   std::set<std::string> texts;
   for (const Move& move : state.legal_moves()) {
@@ -54,59 +61,44 @@ void require_generator_matches_checker(const ChaturangaState& state, const char*
 //  3   Yp Yp .  .  .  Gn .  .
 //  2   .  .  .  .  .  .  .  .
 //  1   .  .  .  .  .  .  Gp .
-ChaturangaState mid_game_position(int side_to_move) {
-  auto state = ChaturangaState::empty_board(default_game().rules(), side_to_move);
-  state.put(sq("4D"), kYellow, Piece::kBishop);
-  state.put(sq("3A"), kYellow, Piece::kPawn);
-  state.put(sq("3B"), kYellow, Piece::kPawn);
-  state.put(sq("8D"), kYellow, Piece::kKnight);
-  state.put(sq("6D"), kGreen, Piece::kRook);
-  state.put(sq("3F"), kGreen, Piece::kKnight);
-  state.put(sq("5G"), kGreen, Piece::kPawn);
-  state.put(sq("1G"), kGreen, Piece::kPawn);
-  state.put(sq("5E"), kRed, Piece::kPawn);
-  state.put(sq("7A"), kRed, Piece::kKnight);
-  state.put(sq("4B"), kBlack, Piece::kKing);
-  state.put(sq("5B"), kBlack, Piece::kPawn);
-  state.put(sq("6C"), kBlack, Piece::kPawn);
-  state.put(sq("7C"), kBlack, Piece::kPawn);
-  return state;
+std::unique_ptr<State> mid_game_position(const char* side_to_move) {
+  return at(std::string("B4D P3A P3B N8D / R6D N3F P5G P1G / P5E N7A / K4B P5B P6C P7C; to-move: ") +
+            side_to_move);
 }
 
 }  // namespace
 
 TEST_CASE("chaturanga: the mid-game position gives each piece exactly its listed moves") {
   struct Case {
-    int side;
+    const char* side;
     const char* from;
     std::set<std::string> expected;
   };
   const std::vector<Case> cases = {
-      {kYellow, "4D", {"4D-1A", "4D-2B", "4D-3C", "4D-6B", "4D-5C", "4D-1G", "4D-2F", "4D-3E"}},
-      {kGreen, "6D", {"6D-8D", "6D-7D", "6D-5D", "6D-4D", "6D-6E", "6D-6F", "6D-6G", "6D-6H"}},
-      {kBlack, "4B", {"4B-5A", "4B-5C", "4B-4C", "4B-3C", "4B-3B", "4B-3A", "4B-4A"}},
-      {kGreen, "3F", {"3F-4D", "3F-5E", "3F-4H", "3F-2H", "3F-1E", "3F-2D"}},
-      {kYellow, "3B", {}},
-      {kYellow, "3A", {"3A-4B", "3A-4A"}},
-      {kBlack, "7C", {"7C-8D", "7C-7D"}},
-      {kRed, "5E", {"5E-4E"}},
+      {"yellow", "4D", {"4D-1A", "4D-2B", "4D-3C", "4D-6B", "4D-5C", "4D-1G", "4D-2F", "4D-3E"}},
+      {"green", "6D", {"6D-8D", "6D-7D", "6D-5D", "6D-4D", "6D-6E", "6D-6F", "6D-6G", "6D-6H"}},
+      {"black", "4B", {"4B-5A", "4B-5C", "4B-4C", "4B-3C", "4B-3B", "4B-3A", "4B-4A"}},
+      {"green", "3F", {"3F-4D", "3F-5E", "3F-4H", "3F-2H", "3F-1E", "3F-2D"}},
+      {"yellow", "3B", {}},
+      {"yellow", "3A", {"3A-4B", "3A-4A"}},
+      {"black", "7C", {"7C-8D", "7C-7D"}},
+      {"red", "5E", {"5E-4E"}},
   };
   for (const Case& c : cases) {
     INFO("piece on " << c.from);
-    const ChaturangaState state = mid_game_position(c.side);
-    CHECK(destinations(state, c.from) == c.expected);
-    require_generator_matches_checker(state, c.from);
+    const auto state = mid_game_position(c.side);
+    CHECK(destinations(cells(*state), c.from) == c.expected);
+    require_generator_matches_checker(cells(*state), c.from);
   }
 }
 
 TEST_CASE("chaturanga: the classic 4D-A1 is a notation error that suggests 4D-1A") {
-  auto state = default_game().new_state();
-  ParsedMove parsed = default_game().parse_move("4D-A1", *state);
-  REQUIRE(std::holds_alternative<MoveError>(parsed));
-  CHECK(std::get<MoveError>(parsed) == MoveError{ErrorCode::kNotation, "4D-1A", "hint"});
+  WrittenMove written;
+  CHECK(default_game().parse_move("4D-A1", written) ==
+        MoveError{ErrorCode::kNotation, "hint", {{"suggestion", "4D-1A"}}});
   // Lower-case columns and both squares swapped get the same help.
-  CHECK(std::get<MoveError>(default_game().parse_move("2a-3a", *state)).detail == "2A-3A");
-  CHECK(std::get<MoveError>(default_game().parse_move("A2-A3", *state)).detail == "2A-3A");
+  CHECK(default_game().parse_move("2a-3a", written)->args == MessageArgs{{"suggestion", "2A-3A"}});
+  CHECK(default_game().parse_move("A2-A3", written)->args == MessageArgs{{"suggestion", "2A-3A"}});
 }
 
 TEST_CASE("chaturanga: notation is exactly [1-8][A-H]-[1-8][A-H]") {
@@ -178,10 +170,11 @@ TEST_CASE("chaturanga: each error code in the order of SPEC 4.1") {
     CHECK(code_of(game, *start, "2D-2E") == "illegal-move");  // pawn sideways
   }
   SECTION("blocked-path: names the first blocking square") {
-    ParsedMove parsed = game.parse_move("1A-3A", *start);
-    CHECK(start->check(std::get<Move>(parsed)) == MoveError{ErrorCode::kBlockedPath, "2A"});
-    parsed = game.parse_move("1C-3A", *start);
-    CHECK(start->check(std::get<Move>(parsed)) == MoveError{ErrorCode::kBlockedPath, "2B"});
+    Move move;
+    CHECK(check_move_text(game, *start, "1A-3A", move) ==
+          MoveError{ErrorCode::kBlockedPath, {}, {{"square", "2A"}}});
+    CHECK(check_move_text(game, *start, "1C-3A", move) ==
+          MoveError{ErrorCode::kBlockedPath, {}, {{"square", "2B"}}});
   }
   SECTION("illegal-move comes before blocked-path: a rook cannot move like a knight") {
     CHECK(code_of(game, *start, "1A-3B") == "illegal-move");
@@ -199,33 +192,26 @@ TEST_CASE("chaturanga: a pawn moves one square forward and captures diagonally f
     play_all(game, *state, {"2A-3A", "4G-4F", "7H-6H", "5B-5C"});
     CHECK(code_of(game, *state, "3A-2A") == "illegal-move");
     //  Yellow pawn 2C, and a Green piece brought onto 3C: straight capture is illegal.
-    auto position = ChaturangaState::empty_board(default_game().rules(), kYellow);
-    position.put(sq("2C"), kYellow, Piece::kPawn);
-    position.put(sq("3C"), kGreen, Piece::kPawn);
-    position.put(sq("3D"), kGreen, Piece::kPawn);
-    CHECK(code_of(game, position, "2C-3C") == "illegal-move");
-    CHECK(code_of(game, position, "2C-3D") == "ok");
-    CHECK(code_of(game, position, "2C-3B") == "illegal-move");
+    const auto position = at("P2C / P3C P3D / / ");
+    CHECK(code_of(game, *position, "2C-3C") == "illegal-move");
+    CHECK(code_of(game, *position, "2C-3D") == "ok");
+    CHECK(code_of(game, *position, "2C-3B") == "illegal-move");
   }
   SECTION("a pawn on the far edge cannot move") {
-    auto position = ChaturangaState::empty_board(default_game().rules(), kYellow);
-    position.put(sq("8C"), kYellow, Piece::kPawn);
-    position.put(sq("1A"), kYellow, Piece::kKing);
-    CHECK(destinations(position, "8C").empty());
+    const auto position = at("P8C K1A / / / ");
+    CHECK(destinations(cells(*position), "8C").empty());
   }
 }
 
 TEST_CASE("chaturanga: a piece may capture only the other team") {
-  auto position = ChaturangaState::empty_board(default_game().rules(), kYellow);
-  position.put(sq("4D"), kYellow, Piece::kRook);
-  position.put(sq("6D"), kRed, Piece::kPawn);    // partner: not capturable
-  position.put(sq("4G"), kGreen, Piece::kPawn);  // enemy
-  position.put(sq("2D"), kBlack, Piece::kPawn);  // enemy
-  CHECK(code_of(default_game(), position, "4D-6D") == "allied-destination");
-  CHECK(code_of(default_game(), position, "4D-4G") == "ok");
-  CHECK(code_of(default_game(), position, "4D-2D") == "ok");
-  CHECK(code_of(default_game(), position, "4D-7D") == "blocked-path");
-  CHECK(code_of(default_game(), position, "4D-4H") == "blocked-path");
+  //  Yellow's rook on 4D; Red's pawn on 6D is its partner's, not capturable;
+  //  the Green pawn on 4G and the Black pawn on 2D are enemies.
+  const auto position = at("R4D / P4G / P6D / P2D");
+  CHECK(code_of(default_game(), *position, "4D-6D") == "allied-destination");
+  CHECK(code_of(default_game(), *position, "4D-4G") == "ok");
+  CHECK(code_of(default_game(), *position, "4D-2D") == "ok");
+  CHECK(code_of(default_game(), *position, "4D-7D") == "blocked-path");
+  CHECK(code_of(default_game(), *position, "4D-4H") == "blocked-path");
 }
 
 TEST_CASE("chaturanga: castling swaps the king and rook on their starting squares") {
@@ -263,76 +249,57 @@ TEST_CASE("chaturanga: castling swaps the king and rook on their starting square
 
 TEST_CASE("chaturanga: capturing a king eliminates its side, whose pieces stay as obstacles") {
   //  Yellow rook 4A captures the Black king on 5A; Black is skipped from then on.
-  auto position = ChaturangaState::empty_board(default_game().rules(), kYellow);
-  position.put(sq("4A"), kYellow, Piece::kRook);
-  position.put(sq("1D"), kYellow, Piece::kKing);
-  position.put(sq("4H"), kGreen, Piece::kKing);
-  position.put(sq("8E"), kRed, Piece::kKing);
-  position.put(sq("5A"), kBlack, Piece::kKing);
-  position.put(sq("5C"), kBlack, Piece::kPawn);
-  position.put(sq("1H"), kGreen, Piece::kRook);
+  const auto state = at("R4A K1D / K4H R1H / K8E / K5A P5C");
+  const auto& position = cells(*state);
   const auto& game = default_game();
-  REQUIRE_FALSE(play(game, position, "4A-5A"));
+  REQUIRE_FALSE(play(game, *state, "4A-5A"));
   CHECK(position.eliminated(kBlack));
   CHECK_FALSE(position.is_over());
-  play_all(game, position, {"4H-4G"});  // Green
-  play_all(game, position, {"8E-8D"});  // Red; Black is skipped
+  play_all(game, *state, {"4H-4G"});  // Green
+  play_all(game, *state, {"8E-8D"});  // Red; Black is skipped
   CHECK(position.to_move() == kYellow);
   // Black's pawn stays: Black's partner Green may not take it, Yellow may.
-  CHECK(code_of(game, position, "5C-5D") == "not-your-turn");
-  CHECK(code_of(game, position, "5A-5C") == "ok");
-  play_all(game, position, {"5A-5B"});
-  CHECK(code_of(game, position, "1H-5H") == "ok");
+  CHECK(code_of(game, *state, "5C-5D") == "not-your-turn");
+  CHECK(code_of(game, *state, "5A-5C") == "ok");
+  play_all(game, *state, {"5A-5B"});
+  CHECK(code_of(game, *state, "1H-5H") == "ok");
   CHECK(position.at(sq("5C")) == Cell{kBlack, Piece::kPawn});
 }
 
-TEST_CASE("chaturanga: a team with both kings captured loses; later moves are game-over") {
+TEST_CASE("chaturanga: a team with both kings captured loses, and later moves are game-over") {
   //  8  .  .  .  .  Rk .  Rr .     Yellow's rook takes the Black king on 5A,
   //  5  Bk .  .  .  .  .  .  .     Green pushes its pawn, and Red's rook
   //  4  Yr .  Gp .  .  .  .  .     takes the Green king on 1G.
   //  1  .  .  .  Yk .  .  Gk .
-  auto position = ChaturangaState::empty_board(default_game().rules(), kYellow);
-  position.put(sq("4A"), kYellow, Piece::kRook);
-  position.put(sq("1D"), kYellow, Piece::kKing);
-  position.put(sq("8E"), kRed, Piece::kKing);
-  position.put(sq("8G"), kRed, Piece::kRook);
-  position.put(sq("5A"), kBlack, Piece::kKing);
-  position.put(sq("1G"), kGreen, Piece::kKing);
-  position.put(sq("4C"), kGreen, Piece::kPawn);
+  const auto position = at("R4A K1D / K1G P4C / K8E R8G / K5A");
   const auto& game = default_game();
-  play_all(game, position, {"4A-5A", "4C-4B"});
-  CHECK_FALSE(position.is_over());
-  play_all(game, position, {"8G-1G"});
-  REQUIRE(position.is_over());
-  CHECK(position.outcome().winners == std::vector<Side>{kYellow, kRed});
-  CHECK(position.to_move() == kNoSide);
-  CHECK(code_of(game, position, "5A-6A") == "game-over");
+  play_all(game, *position, {"4A-5A", "4C-4B"});
+  CHECK_FALSE(position->is_over());
+  play_all(game, *position, {"8G-1G"});
+  REQUIRE(position->is_over());
+  CHECK(position->outcome().winners == std::vector<Side>{kYellow, kRed});
+  CHECK(position->outcome().end == "kings-captured");
+  CHECK(position->to_move() == kNoSide);
+  CHECK(code_of(game, *position, "5A-6A") == "game-over");
   // game-over comes after notation, before the position checks.
-  CHECK(code_of(game, position, "5A-A6") == "notation");
-  CHECK(code_of(game, position, "6F-6G") == "game-over");
+  CHECK(code_of(game, *position, "5A-A6") == "notation");
+  CHECK(code_of(game, *position, "6F-6G") == "game-over");
 }
 
 TEST_CASE("chaturanga: a side with no legal move is skipped") {
   //  Green's only piece, a pawn on 4A (moving towards column A), is stuck.
-  auto position = ChaturangaState::empty_board(default_game().rules(), kYellow);
-  position.put(sq("1D"), kYellow, Piece::kKing);
-  position.put(sq("4A"), kGreen, Piece::kPawn);
-  position.put(sq("8E"), kRed, Piece::kKing);
-  position.put(sq("8A"), kBlack, Piece::kKing);
-  play_all(default_game(), position, {"1D-1E"});
-  CHECK(position.to_move() == kRed);
+  const auto position = at("K1D / P4A / K8E / K8A");
+  play_all(default_game(), *position, {"1D-1E"});
+  CHECK(position->to_move() == kRed);
 }
 
 TEST_CASE("chaturanga: the game is drawn when no side can move") {
   //  Yellow's pawn 7C moves to 8C; afterwards nobody has a legal move.
-  auto position = ChaturangaState::empty_board(default_game().rules(), kYellow);
-  position.put(sq("7C"), kYellow, Piece::kPawn);
-  position.put(sq("4A"), kGreen, Piece::kPawn);
-  position.put(sq("1F"), kRed, Piece::kPawn);
-  position.put(sq("3H"), kBlack, Piece::kPawn);
-  play_all(default_game(), position, {"7C-8C"});
-  REQUIRE(position.is_over());
-  CHECK(position.outcome().winners.empty());
+  const auto position = at("P7C / P4A / P1F / P3H");
+  play_all(default_game(), *position, {"7C-8C"});
+  REQUIRE(position->is_over());
+  CHECK(position->outcome().winners.empty());
+  CHECK(position->outcome().end == "no-moves");
 }
 
 TEST_CASE("chaturanga: every legal move's text parses back to the same move") {
@@ -341,18 +308,18 @@ TEST_CASE("chaturanga: every legal move's text parses back to the same move") {
   play_all(game, *state, {"2A-3A", "4G-4F", "7H-6H", "5B-5C", "1B-3C", "2H-3F"});
   for (const Move& move : state->legal_moves()) {
     const std::string text = game.move_text(move, *state);
-    ParsedMove parsed = game.parse_move(text, *state);
-    REQUIRE(std::holds_alternative<Move>(parsed));
-    CHECK(std::get<Move>(parsed) == move);
+    WrittenMove written;
+    REQUIRE_FALSE(game.parse_move(text, written));
+    CHECK(written.move == move);
   }
 }
 
 TEST_CASE("chaturanga: a malformed setup option is an error, not a crash") {
   auto made = gamerec::test::catalogue().make_game("chaturanga", {{"setup", "K1D / X9Z"}});
-  REQUIRE(std::holds_alternative<std::string>(made));
-  CHECK_THAT(std::get<std::string>(made), Catch::Contains("setup"));
+  REQUIRE(std::holds_alternative<Message>(made));
+  CHECK_THAT(gamerec::test::english_error(made), Catch::Contains("setup") && Catch::Contains("X9Z"));
   made = gamerec::test::catalogue().make_game("chaturanga", {{"setup", "K1D / K4H / K8E / K5A / K3C"}});
-  REQUIRE(std::holds_alternative<std::string>(made));
+  REQUIRE(std::holds_alternative<Message>(made));
   made = gamerec::test::catalogue().make_game("chaturanga", {{"setup", "K1D / K4H / K8E / K5A"}});
   CHECK(std::holds_alternative<std::unique_ptr<Game>>(made));
 }
@@ -378,6 +345,38 @@ TEST_CASE("chaturanga: a side that cannot move at the start is skipped too") {
 
 TEST_CASE("chaturanga: a Move built off the board is off-board, not a stray read") {
   auto state = default_game().new_state();
-  CHECK(state->check(Move{}) == MoveError{ErrorCode::kOffBoard, {}});
-  CHECK(state->check(Move{sq("2A"), 64, 0}) == MoveError{ErrorCode::kOffBoard, {}});
+  CHECK(state->check(Move{}) == MoveError{ErrorCode::kOffBoard});
+  CHECK(state->check(Move{sq("2A"), 64, 0}) == MoveError{ErrorCode::kOffBoard});
+}
+
+TEST_CASE("chaturanga: a header position sets the side to move and the eliminated sides") {
+  //  Black is out (its king was taken); its pawn on 5C stays on the board.
+  const auto state = at("R4A K1D / K4H / K8E / P5C; to-move: red; eliminated: black");
+  CHECK(state->to_move() == kRed);
+  CHECK(cells(*state).eliminated(kBlack));
+  play_all(default_game(), *state, {"8E-8D"});
+  CHECK(state->to_move() == kYellow);  // Black is skipped
+  // A team with both sides out has lost before the first move.
+  const auto over = at("K1D / P2H / K8E / P5C; eliminated: green black");
+  REQUIRE(over->is_over());
+  CHECK(over->outcome().winners == std::vector<Side>{kYellow, kRed});
+}
+
+TEST_CASE("chaturanga: a malformed header position is a message naming the problem") {
+  const auto& game = default_game();
+  for (const char* bad : {"K1D / K4H", "K1D / K4H / K8E / K5A; to-move: blue", "X1D / / / ",
+                          "K1D / K4H / K8E / K5A; castles: none", "K1D / K4H / K8E / K5A; to-move: red green",
+                          "K1D / K4H / K8E / K5A; to-move: red; eliminated: red"}) {
+    INFO(bad);
+    auto made = game.new_state_from(bad);
+    REQUIRE(std::holds_alternative<Message>(made));
+    CHECK_THAT(gamerec::test::english_error(made), Catch::StartsWith("position"));
+  }
+}
+
+TEST_CASE("chaturanga: a side that forfeits loses with its partner") {
+  const Outcome outcome = default_game().forfeit(kGreen);
+  CHECK(outcome.over);
+  CHECK(outcome.winners == std::vector<Side>{kYellow, kRed});
+  CHECK(outcome.end == "forfeit");
 }

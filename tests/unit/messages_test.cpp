@@ -1,6 +1,8 @@
 // The message catalogue: English by default, the classic Spanish texts.
 #include <catch2/catch.hpp>
 
+#include <set>
+
 #include "core/messages.h"
 #include "test_support.h"
 
@@ -9,27 +11,27 @@ using namespace gamerec;
 TEST_CASE("messages: Spanish gives the classic chaturanga messages") {
   const auto es = std::get<Messages>(Messages::load("es"));
   const GameDefinition& game = *gamerec::test::catalogue().find("chaturanga");
-  CHECK_THAT(es.error_reason({ErrorCode::kNotation, {}}, game), Catch::StartsWith("Notacion incorrecta"));
-  CHECK(es.error_reason({ErrorCode::kEmptySquare, {}}, game) == "Casilla vacia");
-  CHECK(es.error_reason({ErrorCode::kNotYourTurn, {}}, game) == "No es el turno de la pieza");
-  CHECK(es.error_reason({ErrorCode::kAlliedDestination, {}}, game) == "Destino pieza aliada");
-  CHECK(es.error_reason({ErrorCode::kIllegalMove, {}}, game) == "Movimiento no valido");
-  CHECK_THAT(es.error_reason({ErrorCode::kBlockedPath, "7E"}, game),
-             Catch::StartsWith("Trayectoria bloqueada"));
-  CHECK(es.error_reason({ErrorCode::kGameOver, {}}, game) == "Partida finalizada");
+  CHECK_THAT(es.error_reason({ErrorCode::kNotation}, game), Catch::StartsWith("Notacion incorrecta"));
+  CHECK(es.error_reason({ErrorCode::kEmptySquare}, game) == "Casilla vacia");
+  CHECK(es.error_reason({ErrorCode::kNotYourTurn}, game) == "No es el turno de la pieza");
+  CHECK(es.error_reason({ErrorCode::kAlliedDestination}, game) == "Destino pieza aliada");
+  CHECK(es.error_reason({ErrorCode::kIllegalMove}, game) == "Movimiento no valido");
+  CHECK_THAT(es.error_reason({ErrorCode::kBlockedPath, {}, {{"square", "7E"}}}, game),
+             Catch::StartsWith("Trayectoria bloqueada en 7E"));
+  CHECK(es.error_reason({ErrorCode::kGameOver}, game) == "Partida finalizada");
   CHECK(es.text("ui.accepted") == "Jugada correcta");
   CHECK(es.text("ui.session-over") == "Partida finalizada");
-  CHECK(es.side_name("red") == "Rojo");
+  CHECK(es.side_name(game, 2) == "Rojo");
 }
 
 TEST_CASE("messages: English names the move's problem and fills details") {
   const auto en = std::get<Messages>(Messages::load("en"));
   const GameDefinition& game = *gamerec::test::catalogue().find("chaturanga");
-  CHECK(en.error_reason({ErrorCode::kBlockedPath, "7E"}, game) == "path blocked at 7E");
-  CHECK_THAT(en.error_reason({ErrorCode::kNotation, "4D-1A", "hint"}, game),
+  CHECK(en.error_reason({ErrorCode::kBlockedPath, {}, {{"square", "7E"}}}, game) == "path blocked at 7E");
+  CHECK_THAT(en.error_reason({ErrorCode::kNotation, "hint", {{"suggestion", "4D-1A"}}}, game),
              Catch::Contains("did you mean 4D-1A"));
-  CHECK_THAT(en.error_reason({ErrorCode::kNotation, {}, "too-long"}, game), Catch::Contains("too long"));
-  CHECK_THAT(en.error_reason({ErrorCode::kNotation, {}}, game), Catch::Contains("2A-3A"));
+  CHECK_THAT(en.error_reason({ErrorCode::kNotation, "too-long"}, game), Catch::Contains("too long"));
+  CHECK_THAT(en.error_reason({ErrorCode::kNotation}, game), Catch::Contains("2A-3A"));
 }
 
 TEST_CASE("messages: every error code has a text in both languages") {
@@ -37,7 +39,7 @@ TEST_CASE("messages: every error code has a text in both languages") {
     const auto messages = std::get<Messages>(Messages::load(language));
     const GameDefinition& game = *gamerec::test::catalogue().find("chaturanga");
     for (int code = 0; code <= static_cast<int>(ErrorCode::kHeader); ++code) {
-      const auto text = messages.error_reason({static_cast<ErrorCode>(code), "X"}, game);
+      const auto text = messages.error_reason({static_cast<ErrorCode>(code)}, game);
       INFO(language << " " << code_name(static_cast<ErrorCode>(code)));
       CHECK_THAT(text, !Catch::StartsWith("errors."));
     }
@@ -50,4 +52,55 @@ TEST_CASE("messages: error code names are the stable SPEC names") {
   CHECK(code_name(ErrorCode::kAlliedDestination) == "allied-destination");
   for (int code = 0; code <= static_cast<int>(ErrorCode::kHeader); ++code)
     CHECK(code_from_name(code_name(static_cast<ErrorCode>(code))) == static_cast<ErrorCode>(code));
+}
+
+namespace {
+
+// Every key of a flattened catalogue section, for comparing languages.
+std::set<std::string> keys_of(const std::map<std::string, std::string, std::less<>>& texts) {
+  std::set<std::string> keys;
+  for (const auto& [key, text] : texts) keys.insert(key);
+  return keys;
+}
+
+}  // namespace
+
+TEST_CASE("messages: English and Spanish have the same keys, shared and in every game") {
+  // The shared catalogue: a key missing in Spanish would silently fall back.
+  const auto en = std::get<Messages>(Messages::load("en"));
+  const auto es = std::get<Messages>(Messages::load("es"));
+  for (const auto& [name, definition] : gamerec::test::catalogue().definitions()) {
+    INFO(name);
+    const auto english = definition.messages.find("en");
+    const auto spanish = definition.messages.find("es");
+    REQUIRE((english == definition.messages.end()) == (spanish == definition.messages.end()));
+    if (english != definition.messages.end()) CHECK(keys_of(english->second) == keys_of(spanish->second));
+    CHECK(definition.side_names.at("en").size() == definition.sides.size());
+    CHECK(definition.side_names.at("es").size() == definition.sides.size());
+  }
+  for (const char* key : {"ui.moves.one", "ui.moves.other", "file.cannot-read", "write.locked", "header.yaml",
+                          "definition.pieces-repeat", "tourney.total", "play.needs-output"}) {
+    INFO(key);
+    CHECK(en.has(key));
+    CHECK(es.has(key));
+    CHECK(en.text(key) != es.text(key));
+  }
+}
+
+TEST_CASE("messages: counts use the singular for exactly one") {
+  const auto en = std::get<Messages>(Messages::load("en"));
+  const auto es = std::get<Messages>(Messages::load("es"));
+  CHECK(en.count("ui.moves", 1) == "1 move");
+  CHECK(en.count("ui.moves", 0) == "0 moves");
+  CHECK(en.count("ui.moves", 2) == "2 moves");
+  CHECK(es.count("ui.moves", 1) == "1 jugada");
+  CHECK(es.count("ui.moves", 3) == "3 jugadas");
+}
+
+TEST_CASE("messages: a game's own texts come from its definition, before the shared ones") {
+  const auto es = std::get<Messages>(Messages::load("es"));
+  const GameDefinition& game = *gamerec::test::catalogue().find("chaturanga");
+  CHECK(es.text("ends.kings-captured", {}, &game) == "capturados los dos reyes de un equipo");
+  CHECK(es.has("ends.kings-captured", &game));
+  CHECK_FALSE(es.has("ends.kings-captured"));  // not in the shared catalogue
 }

@@ -1,13 +1,16 @@
 // STYLE 11: seeded random legal games for every built-in game. At each step
 // the clone equals the original and every legal move's text parses back to
-// it; at the end the game is written as a record, which must validate; then
-// one line is corrupted and validation must fail on exactly that line.
+// it; at the end the game is written as a record (with a header naming the
+// game and, for some games, a start position), which must validate from the
+// record's own start; then one line is corrupted and validation must fail on
+// exactly that line, with the code the rules give it.
 #include <catch2/catch.hpp>
 
 #include <fstream>
+#include <map>
 #include <random>
 
-#include "core/record_session.h"
+#include "core/record_input.h"
 #include "support/temp_dir.h"
 #include "test_support.h"
 
@@ -17,14 +20,20 @@ namespace {
 
 constexpr int kMaxPlies = 400;
 
+// Start positions besides the usual one, in each game's header notation.
+const std::map<std::string, std::vector<std::string>> kStartPositions = {
+    {"chaturanga",
+     {"R1A N1B K1D P2B / K4H R1H P2G / K8E B8F P7E / K5A N7A P6B",
+      "R4A K1D / K4H R1H / K8E / K5A P5C; to-move: green; eliminated: red"}},
+};
+
 struct Playout {
   std::vector<std::string> texts;
   std::vector<std::unique_ptr<State>> positions;  // positions[i]: before move i
 };
 
-Playout random_game(const Game& game, std::mt19937_64& random) {
+Playout random_game(const Game& game, std::unique_ptr<State> state, std::mt19937_64& random) {
   Playout playout;
-  auto state = game.new_state();
   while (!state->is_over() && static_cast<int>(playout.texts.size()) < kMaxPlies) {
     auto clone = state->clone();
     REQUIRE(clone->equals(*state));
@@ -32,9 +41,11 @@ Playout random_game(const Game& game, std::mt19937_64& random) {
     REQUIRE_FALSE(moves.empty());  // a side with no move must have been skipped
     for (const Move& move : moves) {
       const std::string text = game.move_text(move, *state);
-      ParsedMove parsed = game.parse_move(text, *state);
-      REQUIRE(std::holds_alternative<Move>(parsed));
-      REQUIRE(std::get<Move>(parsed) == move);
+      WrittenMove written;
+      REQUIRE_FALSE(game.parse_move(text, written));
+      Move resolved;
+      REQUIRE_FALSE(state->resolve(written, resolved));
+      REQUIRE(resolved == move);
       REQUIRE_FALSE(state->check(move).has_value());
     }
     const Move move = moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(random)];
@@ -47,17 +58,20 @@ Playout random_game(const Game& game, std::mt19937_64& random) {
   return playout;
 }
 
-RunResult validate_file(const std::string& path, const std::string& game_name) {
-  auto opened = open_record(path, gamerec::test::catalogue(), GameChoice{game_name, {}});
-  REQUIRE(std::holds_alternative<OpenedRecord>(opened));
-  auto& record = std::get<OpenedRecord>(opened);
-  auto state = record.game->new_state();
-  return run_moves(*record.reader, *record.game, *state, [](const auto&, const auto&, const auto&) {});
-}
-
-void write_lines(const std::string& path, const std::vector<std::string>& lines) {
+// The header lines and the moves, one per line; returns the line number
+// of the first move.
+int write_record(const std::string& path, const std::string& game, const std::string& position,
+                 const std::vector<std::string>& moves) {
   std::ofstream out(path, std::ios::binary);
-  for (const auto& line : lines) out << line << '\n';
+  out << "---\ngame: " << game << "\n";
+  int lines = 2;
+  if (!position.empty()) {
+    out << "position: \"" << position << "\"\n";
+    ++lines;
+  }
+  out << "---\n";
+  for (const auto& move : moves) out << move << '\n';
+  return lines + 2;
 }
 
 }  // namespace
@@ -67,48 +81,52 @@ TEST_CASE("random playouts of every game validate, and a corrupted line fails on
   for (const auto& [name, definition] : gamerec::test::catalogue().definitions()) {
     if (definition.engine != name) continue;  // variants share their base's rules
     const auto game = gamerec::test::make(name);
-    for (std::uint64_t seed = 1; seed <= 12; ++seed) {
-      INFO(name << " seed " << seed);
-      std::mt19937_64 random(seed);
-      Playout playout = random_game(*game, random);
-      const std::string path = dir.path() + "/game.rec";
-      write_lines(path, playout.texts);
+    std::vector<std::string> starts = {""};
+    if (auto extra = kStartPositions.find(name); extra != kStartPositions.end())
+      starts.insert(starts.end(), extra->second.begin(), extra->second.end());
+    for (const std::string& start : starts) {
+      for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+        INFO(name << " from '" << start << "' seed " << seed);
+        std::mt19937_64 random(seed);
+        Playout playout = random_game(*game, gamerec::test::position(*game, start), random);
+        const std::string path = dir.path() + "/game.rec";
+        const int first_line = write_record(path, name, start, playout.texts);
 
-      RunResult clean = validate_file(path, name);
-      REQUIRE_FALSE(clean.error.has_value());
-      CHECK(clean.moves == static_cast<int>(playout.texts.size()));
-      if (playout.texts.empty()) continue;
+        RunResult clean = gamerec::test::validate_record(path);
+        REQUIRE_FALSE(clean.error.has_value());
+        CHECK(clean.moves == static_cast<std::int64_t>(playout.texts.size()));
+        if (playout.texts.empty()) continue;
 
-      const std::size_t corrupt =
-          std::uniform_int_distribution<std::size_t>(0, playout.texts.size() - 1)(random);
-      const int line = static_cast<int>(corrupt) + 1;
+        const std::size_t corrupt =
+            std::uniform_int_distribution<std::size_t>(0, playout.texts.size() - 1)(random);
+        const int line = static_cast<int>(corrupt) + first_line;
 
-      // Junk text: a notation error on exactly that line.
-      auto junk = playout.texts;
-      junk[corrupt] = "%%junk%%";
-      write_lines(path, junk);
-      RunResult bad = validate_file(path, name);
-      REQUIRE(bad.error.has_value());
-      CHECK(bad.error->line == line);
-      CHECK(bad.error->error.code == ErrorCode::kNotation);
-      CHECK(bad.moves == static_cast<int>(corrupt));
+        // Junk text: a notation error on exactly that line.
+        auto junk = playout.texts;
+        junk[corrupt] = "%%junk%%";
+        write_record(path, name, start, junk);
+        RunResult bad = gamerec::test::validate_record(path);
+        REQUIRE(bad.error.has_value());
+        CHECK(bad.error->line == line);
+        CHECK(bad.error->error.code == ErrorCode::kNotation);
+        CHECK(bad.moves == static_cast<std::int64_t>(corrupt));
 
-      // A well-formed move from elsewhere in the game that is illegal here:
-      // the error is on that line, with the code the rules give it.
-      const State& before = *playout.positions[corrupt];
-      for (const std::string& candidate : playout.texts) {
-        ParsedMove parsed = game->parse_move(candidate, before);
-        if (!std::holds_alternative<Move>(parsed)) continue;
-        auto expected = before.check(std::get<Move>(parsed));
-        if (!expected) continue;
-        auto wrong = playout.texts;
-        wrong[corrupt] = candidate;
-        write_lines(path, wrong);
-        RunResult illegal = validate_file(path, name);
-        REQUIRE(illegal.error.has_value());
-        CHECK(illegal.error->line == line);
-        CHECK(illegal.error->error == *expected);
-        break;
+        // A well-formed move from elsewhere in the game that is illegal here:
+        // the error is on that line, with the code the rules give it.
+        const State& before = *playout.positions[corrupt];
+        for (const std::string& candidate : playout.texts) {
+          Move move;
+          auto expected = check_move_text(*game, before, candidate, move);
+          if (!expected) continue;
+          auto wrong = playout.texts;
+          wrong[corrupt] = candidate;
+          write_record(path, name, start, wrong);
+          RunResult illegal = gamerec::test::validate_record(path);
+          REQUIRE(illegal.error.has_value());
+          CHECK(illegal.error->line == line);
+          CHECK(illegal.error->error == *expected);
+          break;
+        }
       }
     }
   }

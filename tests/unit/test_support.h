@@ -1,13 +1,17 @@
 #pragma once
 // Helpers shared by the unit tests: the built-in catalogue, games by name,
-// and playing move texts.
+// start positions, playing move texts, and messages in English.
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <variant>
 #include <vector>
 
 #include "core/catalogue.h"
 #include "core/game.h"
+#include "core/messages.h"
+#include "core/record_input.h"
+#include "games/builtin_games.h"
 
 namespace gamerec::test {
 
@@ -18,8 +22,15 @@ inline const GameCatalogue& catalogue() {
 
 inline std::unique_ptr<Game> make(const std::string& name, std::vector<OptionOverride> overrides = {}) {
   auto made = catalogue().make_game(name, overrides);
-  if (auto* error = std::get_if<std::string>(&made)) throw std::runtime_error(*error);
+  if (auto* error = std::get_if<Message>(&made)) throw std::runtime_error(error->key);
   return std::move(std::get<std::unique_ptr<Game>>(made));
+}
+
+// The start position a record header's `position:` gives.
+inline std::unique_ptr<State> position(const Game& game, const std::string& text) {
+  auto made = game.new_state_from(text);
+  if (auto* error = std::get_if<Message>(&made)) throw std::runtime_error("bad position: " + error->key);
+  return std::move(std::get<std::unique_ptr<State>>(made));
 }
 
 // Parses and checks `text` in `state`; the error, or nullopt if it was played.
@@ -43,6 +54,37 @@ inline std::string code_of(const Game& game, const State& state, const std::stri
   Move move;
   auto error = check_move_text(game, state, text, move);
   return error ? std::string(code_name(error->code)) : "ok";
+}
+
+// Validates the first game of the record at `path` as `validate` does: the
+// game and its start position come from the record itself. Throws when the
+// file cannot be opened at all.
+inline RunResult validate_record(const std::string& path) {
+  auto opened = open_input(path, catalogue());
+  if (!std::holds_alternative<RecordInput>(opened)) throw std::runtime_error("cannot open " + path);
+  auto& input = std::get<RecordInput>(opened);
+  auto header = input.source->next_game();
+  if (!header || !std::holds_alternative<GameHeader>(*header)) throw std::runtime_error("no game in " + path);
+  auto game = open_game(std::get<GameHeader>(std::move(*header)), input, path, catalogue(), {});
+  if (!std::holds_alternative<OpenedGame>(game)) throw std::runtime_error("cannot open the game of " + path);
+  auto& opened_game = std::get<OpenedGame>(game);
+  return run_moves(*input.source, *opened_game.game, *opened_game.start);
+}
+
+// A message as an English speaker reads it (a game's own texts too).
+inline std::string english(const Message& message) {
+  static const Messages messages = std::get<Messages>(Messages::load("en"));
+  for (const auto& [name, definition] : catalogue().definitions()) {
+    if (messages.has(message.key, &definition)) return messages.text(message, &definition);
+  }
+  return messages.text(message);
+}
+
+// The message of a variant that holds one, in English; "" otherwise.
+template <typename Variant>
+std::string english_error(const Variant& result) {
+  const auto* message = std::get_if<Message>(&result);
+  return message == nullptr ? "" : english(*message);
 }
 
 }  // namespace gamerec::test

@@ -92,16 +92,44 @@ constexpr FirstSteps kCaptureSteps = first_steps(true);
 ChaturangaState::ChaturangaState(const Rules& rules) : castling_(rules.castling) {
   king_home_.fill(-1);
   rook_home_.fill(-1);
+  place(rules.setup);
   for (int side = 0; side < kSides; ++side) {
     for (const Placed& placed : rules.setup[side]) {
-      put(placed.square, side, placed.piece);
       if (placed.piece == Piece::kKing) king_home_[side] = placed.square;
       if (placed.piece == Piece::kRook) rook_home_[side] = placed.square;
     }
   }
   // Yellow starts, unless a setup leaves it without a move: then the first
   // side that can move starts, as if Yellow had been skipped.
-  to_move_ = kSides - 1;
+  start_turn_at(kYellow);
+}
+
+ChaturangaState::ChaturangaState(const Rules& rules, const Position& position) : ChaturangaState(rules) {
+  board_.fill(Cell{});
+  occupied_.fill(0);
+  place(position.pieces);
+  eliminated_ = position.eliminated;
+  over_ = false;
+  winning_team_ = -1;
+  // A team already out of the game has lost.
+  for (int team = 0; team < 2; ++team) {
+    if (eliminated_[team] && eliminated_[team + 2]) {
+      over_ = true;
+      winning_team_ = 1 - team;
+      return;
+    }
+  }
+  start_turn_at(position.to_move);
+}
+
+void ChaturangaState::place(const std::array<std::vector<Placed>, kSides>& pieces) {
+  for (int side = 0; side < kSides; ++side) {
+    for (const Placed& placed : pieces[side]) put(placed.square, side, placed.piece);
+  }
+}
+
+void ChaturangaState::start_turn_at(int first) {
+  to_move_ = (first + kSides - 1) % kSides;
   advance_turn(false);
 }
 
@@ -110,16 +138,6 @@ void ChaturangaState::put(int square, int side, Piece piece) {
   if (!board_[square].empty()) occupied_[board_[square].side] &= ~bit;
   board_[square] = {static_cast<std::int8_t>(side), piece};
   occupied_[side] |= bit;
-}
-
-ChaturangaState ChaturangaState::empty_board(const Rules& rules, int side_to_move) {
-  ChaturangaState state(rules);
-  state.board_.fill(Cell{});
-  state.occupied_.fill(0);
-  state.to_move_ = side_to_move;
-  state.over_ = false;
-  state.winning_team_ = -1;
-  return state;
 }
 
 bool ChaturangaState::is_castling(int side, int from, int to) const {
@@ -133,7 +151,7 @@ std::optional<MoveError> ChaturangaState::check_shape(const Cell& mover, int fro
   const int dr = row_of(to) - row_of(from);
   const int dc = col_of(to) - col_of(from);
   // Built only when returned: a MoveError holds a std::string.
-  const auto illegal = [] { return MoveError{ErrorCode::kIllegalMove, {}}; };
+  const auto illegal = [] { return MoveError{ErrorCode::kIllegalMove}; };
   switch (mover.piece) {
     case Piece::kKing:
       if (std::abs(dr) > 1 || std::abs(dc) > 1) return illegal();
@@ -160,7 +178,7 @@ std::optional<MoveError> ChaturangaState::check_shape(const Cell& mover, int fro
       for (int r = row_of(from) + step_r, c = col_of(from) + step_c; make_square(r, c) != to;
            r += step_r, c += step_c) {
         if (!board_[make_square(r, c)].empty())
-          return MoveError{ErrorCode::kBlockedPath, board::row_col_name(make_square(r, c))};
+          return MoveError{ErrorCode::kBlockedPath, {}, {{"square", board::row_col_name(make_square(r, c))}}};
       }
       return std::nullopt;
     }
@@ -172,14 +190,14 @@ std::optional<MoveError> ChaturangaState::do_check(const Move& move) const {
   // Moves from the parser are always on the board; players and tests build
   // Moves themselves, and a bad one must be an error, not a stray read.
   const auto outside = [](int square) { return square < 0 || square >= board::kSquares; };
-  if (outside(move.from) || outside(move.to)) return MoveError{ErrorCode::kOffBoard, {}};
+  if (outside(move.from) || outside(move.to)) return MoveError{ErrorCode::kOffBoard};
   const Cell& mover = board_[move.from];
-  if (mover.empty()) return MoveError{ErrorCode::kEmptySquare, {}};
-  if (mover.side != to_move_) return MoveError{ErrorCode::kNotYourTurn, {}};
+  if (mover.empty()) return MoveError{ErrorCode::kEmptySquare};
+  if (mover.side != to_move_) return MoveError{ErrorCode::kNotYourTurn};
   if (is_castling(to_move_, move.from, move.to)) return std::nullopt;
   const Cell& target = board_[move.to];
   if (move.from == move.to || (!target.empty() && same_team(target.side, mover.side)))
-    return MoveError{ErrorCode::kAlliedDestination, {}};
+    return MoveError{ErrorCode::kAlliedDestination};
   return check_shape(mover, move.from, move.to);
 }
 
@@ -317,10 +335,34 @@ void ChaturangaState::advance_turn(bool king_captured) {
   winning_team_ = -1;
 }
 
+std::uint64_t ChaturangaState::count_leaves(int depth) const {
+  if (depth == 0) return 1;
+  if (over_) return 0;
+  std::uint64_t nodes = 0;
+  // Children on the stack, moves never stored: perft visits millions.
+  for_each_move(to_move_, [&](int from, int to) {
+    if (depth == 1) {
+      ++nodes;
+    } else {
+      ChaturangaState child = *this;
+      child.do_apply(Move{from, to, 0});
+      nodes += child.count_leaves(depth - 1);
+    }
+    return false;
+  });
+  return nodes;
+}
+
 Outcome ChaturangaState::outcome() const {
   Outcome result;
   result.over = over_;
-  if (over_ && winning_team_ >= 0) result.winners = {winning_team_, winning_team_ + 2};
+  if (!over_) return result;
+  if (winning_team_ >= 0) {
+    result.winners = {winning_team_, winning_team_ + 2};
+    result.end = "kings-captured";
+  } else {
+    result.end = "no-moves";
+  }
   return result;
 }
 
@@ -333,7 +375,11 @@ bool ChaturangaState::equals(const State& other) const {
          king_home_ == o->king_home_ && rook_home_ == o->rook_home_;
 }
 
-BoardView ChaturangaState::view(Side /*viewer: nothing is hidden*/) const {
+std::unique_ptr<Observation> ChaturangaState::observe(Side side) const {
+  return std::make_unique<PositionObservation<ChaturangaState>>(side, *this);  // nothing is hidden
+}
+
+BoardView ChaturangaState::view() const {
   BoardGrid view;
   view.rows = board::kSize;
   view.cols = board::kSize;
@@ -356,22 +402,41 @@ BoardView ChaturangaState::view(Side /*viewer: nothing is hidden*/) const {
 
 std::unique_ptr<State> ChaturangaGame::new_state() const { return std::make_unique<ChaturangaState>(rules_); }
 
-ParsedMove ChaturangaGame::parse_move(std::string_view text, const State& /*context*/) const {
-  return parse_chaturanga_move(text);
+std::variant<std::unique_ptr<State>, Message> ChaturangaGame::new_state_from(
+    std::string_view position) const {
+  if (position.empty()) return new_state();
+  auto parsed = parse_position(position, definition());
+  if (auto* error = std::get_if<Message>(&parsed)) return *error;
+  return std::make_unique<ChaturangaState>(rules_, std::get<Position>(parsed));
 }
 
-std::string ChaturangaGame::move_text(const Move& move, const State& /*context*/) const {
+std::optional<MoveError> ChaturangaGame::parse_move(std::string_view text, WrittenMove& written) const {
+  return parse_chaturanga_move(text, written.move);
+}
+
+std::string ChaturangaGame::move_text(const Move& move, const State& /*before*/) const {
   return chaturanga_move_text(move);
 }
 
-std::unique_ptr<MoveChooser> ChaturangaGame::make_chooser(std::string_view level, std::uint64_t seed) const {
-  if (level == "1" || level == "greedy") return make_greedy_chooser(seed);
+std::unique_ptr<MoveChooser> ChaturangaGame::make_chooser(std::string_view level,
+                                                          const ChooserSettings& settings) const {
+  if (level == "1" || level == "greedy") return make_greedy_chooser(settings.seed);
+  if (level == "random") return make_random_chooser(settings.seed);
   return nullptr;
 }
 
-std::variant<std::unique_ptr<Game>, std::string> make_game(GameDefinition definition, RuleOptions options) {
+Outcome ChaturangaGame::forfeit(Side loser) const {
+  Outcome outcome;
+  outcome.over = true;
+  outcome.end = "forfeit";
+  const int winning_team = 1 - loser % 2;  // a side's partner falls with it
+  outcome.winners = {winning_team, winning_team + 2};
+  return outcome;
+}
+
+std::variant<std::unique_ptr<Game>, Message> make_game(GameDefinition definition, RuleOptions options) {
   auto rules = rules_from_options(options);
-  if (auto* error = std::get_if<std::string>(&rules)) return *error;
+  if (auto* error = std::get_if<Message>(&rules)) return *error;
   return std::unique_ptr<Game>(std::make_unique<ChaturangaGame>(std::move(definition), std::move(options),
                                                                 std::get<Rules>(std::move(rules))));
 }

@@ -16,6 +16,14 @@
 //     with its own rook on the rook's starting square.
 //   setup (string): each side's pieces, "K1D R1A ..." per side, in turn order,
 //     separated by "/".
+//
+// A record may start from another position (header `position:`): the
+// pieces as in `setup`, then optional fields after semicolons,
+// "K1D R4A / K4H / K8E / P5C; to-move: yellow; eliminated: black".
+// Starting squares (for castling) stay those of `setup`.
+//
+// Ends: "kings-captured" (a team lost both kings), "no-moves" (nobody can
+// move: a draw).
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -46,8 +54,17 @@ struct Rules {
   std::array<std::vector<Placed>, kSides> setup;
 };
 
-// Reads the typed options; an error sentence when `setup` is malformed.
-std::variant<Rules, std::string> rules_from_options(const RuleOptions& options);
+// Reads the typed options; a message when `setup` is malformed.
+std::variant<Rules, Message> rules_from_options(const RuleOptions& options);
+
+// A start position: the pieces of each side, who moves, who is out.
+struct Position {
+  std::array<std::vector<Placed>, kSides> pieces;
+  int to_move = kYellow;
+  std::array<bool, kSides> eliminated{};
+};
+// Parses a header's `position:` text (see the top of this file).
+std::variant<Position, Message> parse_position(std::string_view text, const GameDefinition& definition);
 
 struct Cell {
   std::int8_t side = -1;  // -1: empty
@@ -60,12 +77,10 @@ inline bool same_team(int a, int b) { return (a % 2) == (b % 2); }
 
 class ChaturangaState final : public State {
  public:
+  // The start of `rules`, or `position` with the starting squares of `rules`.
   explicit ChaturangaState(const Rules& rules);
+  ChaturangaState(const Rules& rules, const Position& position);
 
-  // For tests and set-ups: an empty board with the given side to move.
-  static ChaturangaState empty_board(const Rules& rules, int side_to_move);
-  void put(int square, int side, Piece piece);
-  void set_to_move(int side) { to_move_ = side; }
   const Cell& at(int square) const { return board_[square]; }
   bool eliminated(int side) const { return eliminated_[side]; }
 
@@ -75,13 +90,17 @@ class ChaturangaState final : public State {
   Outcome outcome() const override;
   std::unique_ptr<State> clone() const override;
   bool equals(const State& other) const override;
-  BoardView view(Side viewer) const override;
+  BoardView view() const override;
+  std::unique_ptr<Observation> observe(Side side) const override;
+  std::uint64_t count_leaves(int depth) const override;
 
  protected:
   std::optional<MoveError> do_check(const Move& move) const override;
   void do_apply(const Move& move) override;
 
  private:
+  void place(const std::array<std::vector<Placed>, kSides>& pieces);
+  void put(int square, int side, Piece piece);
   bool is_castling(int side, int from, int to) const;
   std::optional<MoveError> check_shape(const Cell& mover, int from, int to) const;
   // Calls visit(from, to) for each legal move of `side` until it returns true.
@@ -89,6 +108,9 @@ class ChaturangaState final : public State {
   bool for_each_move(int side, Visit&& visit) const;
   bool has_legal_move(int side) const;
   void advance_turn(bool king_captured);
+  // The side to move from `first` on in turn order, as after a move by the
+  // side before it; or the end of the game.
+  void start_turn_at(int first);
 
   std::array<Cell, board::kSquares> board_{};
   // Squares of each side's pieces, kept beside board_ so that finding a
@@ -110,9 +132,13 @@ class ChaturangaGame final : public Game {
       : Game(std::move(definition), std::move(options)), rules_(std::move(rules)) {}
 
   std::unique_ptr<State> new_state() const override;
-  ParsedMove parse_move(std::string_view text, const State& context) const override;
-  std::string move_text(const Move& move, const State& context) const override;
-  std::unique_ptr<MoveChooser> make_chooser(std::string_view level, std::uint64_t seed) const override;
+  std::variant<std::unique_ptr<State>, Message> new_state_from(std::string_view position) const override;
+  std::optional<MoveError> parse_move(std::string_view text, WrittenMove& written) const override;
+  std::string move_text(const Move& move, const State& before) const override;
+  std::unique_ptr<MoveChooser> make_chooser(std::string_view level,
+                                            const ChooserSettings& settings) const override;
+  std::vector<std::string> levels() const override { return {"1", "greedy", "random"}; }
+  Outcome forfeit(Side loser) const override;
 
   const Rules& rules() const { return rules_; }
 
@@ -120,25 +146,30 @@ class ChaturangaGame final : public Game {
   Rules rules_;
 };
 
-// Stage one: "2A-3A" -> Move, or `notation` (with a suggested spelling in
-// the detail when the text is a near miss such as "4D-A1"). The well-formed
-// case is inline: it runs for every move validated.
-ParsedMove parse_malformed_move(std::string_view text);
-inline ParsedMove parse_chaturanga_move(std::string_view text) {
+// Stage one: "2A-3A" -> Move, or `notation` (with a suggested spelling,
+// arg "suggestion", when the text is a near miss such as "4D-A1"). The
+// well-formed case is inline: it runs for every move validated.
+MoveError malformed_move_error(std::string_view text);
+inline std::optional<MoveError> parse_chaturanga_move(std::string_view text, Move& move) {
   if (text.size() == 5 && text[2] == '-') {
     const auto from = board::parse_row_col(text.substr(0, 2));
     const auto to = board::parse_row_col(text.substr(3, 2));
-    if (from && to) return Move{*from, *to, 0};
+    if (from && to) {
+      move = Move{*from, *to, 0};
+      return std::nullopt;
+    }
   }
-  return parse_malformed_move(text);
+  return malformed_move_error(text);
 }
 std::string chaturanga_move_text(const Move& move);
 
-// Computer player: captures a king when it can, else the most valuable
-// capture, else a random legal move (reproducible with the seed).
+// Computer players. Greedy: captures a king when it can, else the most
+// valuable capture, else a random legal move. Random: any legal move. Both
+// reproducible with the seed.
 std::unique_ptr<MoveChooser> make_greedy_chooser(std::uint64_t seed);
+std::unique_ptr<MoveChooser> make_random_chooser(std::uint64_t seed);
 
 // Builds the game from its definition and options (the catalogue's factory).
-std::variant<std::unique_ptr<Game>, std::string> make_game(GameDefinition definition, RuleOptions options);
+std::variant<std::unique_ptr<Game>, Message> make_game(GameDefinition definition, RuleOptions options);
 
 }  // namespace gamerec::chaturanga

@@ -1,6 +1,7 @@
 // Chaturanga move text ("2A-3A") and the `setup` option's piece lists.
 #include <cctype>
 
+#include "core/text.h"
 #include "games/chaturanga/chaturanga.h"
 
 namespace gamerec::chaturanga {
@@ -24,50 +25,116 @@ std::optional<std::string> respell_square(std::string_view text) {
 
 }  // namespace
 
-ParsedMove parse_malformed_move(std::string_view text) {
+MoveError malformed_move_error(std::string_view text) {
   if (text.size() == 5 && text[2] == '-') {
     auto from_fix = respell_square(text.substr(0, 2));
     auto to_fix = respell_square(text.substr(3, 2));
-    if (from_fix && to_fix) return MoveError{ErrorCode::kNotation, *from_fix + "-" + *to_fix, "hint"};
+    if (from_fix && to_fix)
+      return MoveError{ErrorCode::kNotation, "hint", {{"suggestion", *from_fix + "-" + *to_fix}}};
   }
-  return MoveError{ErrorCode::kNotation, {}};
+  return MoveError{ErrorCode::kNotation};
 }
 
 std::string chaturanga_move_text(const Move& move) {
   return board::row_col_name(move.from) + "-" + board::row_col_name(move.to);
 }
 
-std::variant<Rules, std::string> rules_from_options(const RuleOptions& options) {
-  Rules rules;
-  rules.castling = options.get_bool("castling");
-  // setup: "K1D R1A ... / K4H ... / ... / ...", one group per side in turn order.
-  std::string_view text = options.get_string("setup");
-  int side = 0;
+namespace {
+
+constexpr std::string_view kBlanks = " \t";
+
+std::string_view trim_blanks(std::string_view text) {
+  const auto first = text.find_first_not_of(kBlanks);
+  if (first == std::string_view::npos) return {};
+  return text.substr(first, text.find_last_not_of(kBlanks) - first + 1);
+}
+
+// "K1D R1A ... / K4H ... / ... / ...": one group per side in turn order,
+// each a piece letter and a square per piece, no square twice.
+std::variant<std::array<std::vector<Placed>, kSides>, Message> parse_pieces(std::string_view text,
+                                                                            std::string_view what) {
+  std::array<std::vector<Placed>, kSides> pieces;
   std::array<bool, board::kSquares> taken{};
+  int side = 0;
   while (true) {
-    if (side == kSides) return "setup: more than four groups of pieces; one per side, separated by '/'";
+    if (side == kSides) return Message{"setup.group-count", {{"what", std::string(what)}}};
     const auto slash = text.find('/');
     std::string_view group = text.substr(0, slash);
     while (!group.empty()) {
-      while (!group.empty() && group.front() == ' ') group.remove_prefix(1);
-      const auto space = group.find(' ');
-      std::string_view token = group.substr(0, space);
+      group = trim_blanks(group);
+      const auto space = group.find_first_of(kBlanks);
+      const std::string_view token = group.substr(0, space);
       group = space == std::string_view::npos ? std::string_view{} : group.substr(space + 1);
       if (token.empty()) continue;
       const auto letter = kPieceLetters.find(token[0]);
-      auto square = board::parse_row_col(token.substr(1));
+      const auto square = board::parse_row_col(token.substr(1));
       if (letter == std::string_view::npos || !square || taken[*square])
-        return "setup: '" + std::string(token) +
-               "' is not a free square with a piece letter (K R B N P), as in K1D";
+        return Message{"setup.bad-piece", {{"what", std::string(what)}, {"piece", std::string(token)}}};
       taken[*square] = true;
-      rules.setup[side].push_back({static_cast<Piece>(letter), *square});
+      pieces[side].push_back({static_cast<Piece>(letter), *square});
     }
     ++side;
     if (slash == std::string_view::npos) break;
     text = text.substr(slash + 1);
   }
-  if (side != kSides) return "setup: needs four groups of pieces separated by '/', one per side";
+  if (side != kSides) return Message{"setup.group-count", {{"what", std::string(what)}}};
+  return pieces;
+}
+
+}  // namespace
+
+std::variant<Rules, Message> rules_from_options(const RuleOptions& options) {
+  Rules rules;
+  rules.castling = options.get_bool("castling");
+  auto pieces = parse_pieces(options.get_string("setup"), "setup");
+  if (auto* error = std::get_if<Message>(&pieces)) return *error;
+  rules.setup = std::get<0>(std::move(pieces));
   return rules;
+}
+
+std::variant<Position, Message> parse_position(std::string_view text, const GameDefinition& definition) {
+  Position position;
+  const auto semicolon = text.find(';');
+  auto pieces = parse_pieces(text.substr(0, semicolon), "position");
+  if (auto* error = std::get_if<Message>(&pieces)) return *error;
+  position.pieces = std::get<0>(std::move(pieces));
+  bool to_move_given = false;
+  // Fields after the pieces: "to-move: SIDE" and "eliminated: SIDE SIDE".
+  std::string_view rest =
+      semicolon == std::string_view::npos ? std::string_view{} : text.substr(semicolon + 1);
+  while (!rest.empty()) {
+    const auto next = rest.find(';');
+    const std::string_view field = trim_blanks(rest.substr(0, next));
+    rest = next == std::string_view::npos ? std::string_view{} : rest.substr(next + 1);
+    if (field.empty()) continue;
+    const auto colon = field.find(':');
+    const std::string_view name = trim_blanks(field.substr(0, colon));
+    if (colon == std::string_view::npos || (name != "to-move" && name != "eliminated"))
+      return Message{"position.bad-field", {{"field", std::string(field)}}};
+    std::string_view sides = field.substr(colon + 1);
+    int count = 0;
+    while (!(sides = trim_blanks(sides)).empty()) {
+      const auto end = sides.find_first_of(" \t,");
+      const std::string_view id = sides.substr(0, end);
+      sides = end == std::string_view::npos ? std::string_view{} : sides.substr(end + 1);
+      const int side = definition.side_index(id);
+      if (side < 0)
+        return Message{"position.unknown-side",
+                       {{"side", std::string(id)}, {"sides", join(definition.sides, ", ")}}};
+      if (name == "to-move") {
+        if (count > 0) return Message{"position.bad-field", {{"field", std::string(field)}}};
+        position.to_move = side;
+        to_move_given = true;
+      } else {
+        position.eliminated[side] = true;
+      }
+      ++count;
+    }
+    if (count == 0) return Message{"position.bad-field", {{"field", std::string(field)}}};
+  }
+  if (to_move_given && position.eliminated[position.to_move])
+    return Message{"position.eliminated-to-move", {{"side", definition.sides[position.to_move]}}};
+  return position;
 }
 
 }  // namespace gamerec::chaturanga

@@ -1,4 +1,4 @@
-// Chaturanga's computer player: greedy by captured material.
+// Chaturanga's computer players: greedy by captured material, and random.
 #include <random>
 
 #include "games/chaturanga/chaturanga.h"
@@ -24,17 +24,22 @@ int capture_value(const Cell& target) {
   return 0;
 }
 
+// Not std::uniform_int_distribution: its output differs between standard
+// libraries, and a seed must replay the same game everywhere.
+const Move& pick(std::mt19937_64& random, std::span<const Move> moves) {
+  return moves[random() % moves.size()];
+}
+
 class GreedyChooser final : public MoveChooser {
  public:
   explicit GreedyChooser(std::uint64_t seed) : random_(seed) {}
 
-  std::optional<Move> choose_move(const State& state) override {
-    const auto& position = dynamic_cast<const ChaturangaState&>(state);
-    const std::vector<Move> moves = state.legal_moves();
-    if (moves.empty()) return std::nullopt;
+  std::optional<Move> choose_move(const Observation& seen, std::span<const Move> legal) override {
+    if (legal.empty()) return std::nullopt;
+    const auto& position = dynamic_cast<const PositionObservation<ChaturangaState>&>(seen).position();
     int best_value = -1;
     std::vector<Move> best;
-    for (const Move& move : moves) {
+    for (const Move& move : legal) {
       const Cell& target = position.at(move.to);
       // Castling lands on an own rook: not a capture.
       const int value = target.side == position.at(move.from).side ? 0 : capture_value(target);
@@ -44,9 +49,20 @@ class GreedyChooser final : public MoveChooser {
       }
       if (value == best_value) best.push_back(move);
     }
-    // Not std::uniform_int_distribution: its output differs between
-    // standard libraries, and a seed must replay the same game everywhere.
-    return best[random_() % best.size()];
+    return pick(random_, best);
+  }
+
+ private:
+  std::mt19937_64 random_;
+};
+
+class RandomChooser final : public MoveChooser {
+ public:
+  explicit RandomChooser(std::uint64_t seed) : random_(seed) {}
+
+  std::optional<Move> choose_move(const Observation& /*seen*/, std::span<const Move> legal) override {
+    if (legal.empty()) return std::nullopt;
+    return pick(random_, legal);
   }
 
  private:
@@ -57,6 +73,10 @@ class GreedyChooser final : public MoveChooser {
 
 std::unique_ptr<MoveChooser> make_greedy_chooser(std::uint64_t seed) {
   return std::make_unique<GreedyChooser>(seed);
+}
+
+std::unique_ptr<MoveChooser> make_random_chooser(std::uint64_t seed) {
+  return std::make_unique<RandomChooser>(seed);
 }
 
 }  // namespace gamerec::chaturanga

@@ -1,0 +1,192 @@
+// gamerec convert IN OUT: a record in another format (the output's
+// extension chooses it; a move list otherwise). A move list becomes a move
+// list with a normalised header: the game named when OUT's name does not
+// tell it, then the variant, the position and the other fields. A file of
+// several games becomes one file per game (OUT-1.ext, OUT-2.ext, ...) when
+// the output format holds one, unless --game-index picks one.
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <ostream>
+
+#include "cli/commands.h"
+#include "cli/diagnostics.h"
+#include "cli/record_opening.h"
+#include "core/record_file.h"
+#include "core/unique_fd.h"
+
+namespace gamerec::cli {
+namespace {
+
+struct ConvertOptions {
+  std::string input;
+  std::string output;
+  std::optional<int> game_index;
+};
+
+// An output that appears whole or not at all: written under a temporary
+// name, linked into place at the end (never over an existing file).
+class OutputFile {
+ public:
+  explicit OutputFile(const std::string& near) : temporary_(near + ".gamerec-tmp") {
+    fd_.reset(::open(temporary_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644));
+    if (!fd_) fail("cannot-create", near);
+  }
+  ~OutputFile() {
+    if (!done_) ::unlink(temporary_.c_str());
+  }
+  OutputFile(const OutputFile&) = delete;
+  OutputFile& operator=(const OutputFile&) = delete;
+
+  void write(std::string_view text) {
+    buffer_ += text;
+    if (buffer_.size() >= (1 << 16)) flush();
+  }
+  // The output appears as `path`.
+  void commit(const std::string& path) {
+    flush();
+    if (::link(temporary_.c_str(), path.c_str()) != 0) fail("cannot-create", path);
+    ::unlink(temporary_.c_str());
+    done_ = true;
+  }
+
+ private:
+  void flush() {
+    std::string_view rest = buffer_;
+    while (!rest.empty()) {
+      const ssize_t n = ::write(fd_.get(), rest.data(), rest.size());
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) fail("cannot-write", temporary_);
+      rest.remove_prefix(static_cast<std::size_t>(n));
+    }
+    buffer_.clear();
+  }
+  [[noreturn]] static void fail(const char* what, const std::string& path) {
+    throw RecordWriteError(
+        Message{std::string("write.") + what, {{"file", path}, {"reason", std::strerror(errno)}}});
+  }
+
+  std::string temporary_;
+  UniqueFd fd_;
+  std::string buffer_;
+  bool done_ = false;
+};
+
+// OUT, or OUT-N before the extension for game N of several.
+std::string numbered(const std::string& path, int index) {
+  const std::filesystem::path p(path);
+  return (p.parent_path() / (p.stem().string() + "-" + std::to_string(index) + p.extension().string()))
+      .string();
+}
+
+int convert(const Context& context, const ConvertOptions& options) {
+  const std::string file = display_name(options.input);
+  auto opened = open_input(options.input, context.catalogue());
+  if (auto* error = std::get_if<FileError>(&opened)) return report_file_error(context, file, *error);
+  RecordInput& input = std::get<RecordInput>(opened);
+  const RecordFormat& format = context.catalogue().format_for_output(options.output);
+  // One output file for a format that holds many games, or for the one
+  // game asked for; else a file per game, numbered once there are two.
+  const bool one_file = format.many_games || options.game_index;
+  if (std::filesystem::exists(options.output))
+    return context.usage_error(Message{"convert.exists", {{"file", display_name(options.output)}}});
+  std::optional<OutputFile> shared;
+  std::unique_ptr<OutputFile> first_game;  // its name waits for whether a second comes
+  int status = kExitOk;
+  int index = 0;
+  int written = 0;
+  while (auto next = input.source->next_game()) {
+    ++index;
+    if (options.game_index && index != *options.game_index) continue;
+    if (auto* error = std::get_if<RecordError>(&*next)) {
+      status = report_file_error(context, file, header_file_error(*error));
+      continue;
+    }
+    auto game = open_game(std::get<GameHeader>(std::move(*next)), input, options.input, context.catalogue(),
+                          context.game_choice());
+    if (auto* error = std::get_if<FileError>(&game)) {
+      status = report_file_error(context, file, *error);
+      continue;
+    }
+    OpenedGame& opened_game = std::get<OpenedGame>(game);
+    const Game& rules = *opened_game.game;
+    if (!one_file && first_game && index == 2) {
+      const std::string name = numbered(options.output, 1);
+      if (std::filesystem::exists(name))
+        return context.usage_error(Message{"convert.exists", {{"file", display_name(name)}}});
+      first_game->commit(name);
+      first_game.reset();
+    }
+    const std::string path = one_file || index == 1 ? options.output : numbered(options.output, index);
+    if (!one_file && index > 1 && std::filesystem::exists(path))
+      return context.usage_error(Message{"convert.exists", {{"file", display_name(path)}}});
+    std::unique_ptr<OutputFile> own;
+    if (!one_file) own = std::make_unique<OutputFile>(path);
+    if (one_file && !shared) shared.emplace(options.output);
+    OutputFile& out = one_file ? *shared : *own;
+
+    auto writer = format.open_writer();
+    GameHeader header = opened_game.header;
+    // The output's name must tell the game, or its header does.
+    if (context.catalogue().game_for_path(options.output) != rules.name() && format.game != rules.name())
+      header.game = rules.name();
+    out.write(writer->begin_game(rules, header));
+    const RunResult run = run_moves(
+        *input.source, rules, *opened_game.start,
+        [&](const RecordEvent& event, const Move& move, const State& before) {
+          out.write(writer->move(rules, before, move, event.text));
+        },
+        [](const RecordEvent&, Side, const Move&, const State&) {});
+    if (!run.read_error.empty()) return report_file_error(context, file, read_failure(run.read_error));
+    if (run.error) {
+      // An invalid game is not converted: its output never appears.
+      context.err() << error_line(file, *run.error,
+                                  move_error_text(context, rules, *opened_game.start, *run.error))
+                    << '\n';
+      status = std::max(status, kExitInvalid);
+      if (one_file) return status;  // the shared output goes with it
+      continue;
+    }
+    out.write(writer->end_game(rules, *opened_game.start));
+    ++written;
+    if (own && index == 1) {
+      first_game = std::move(own);
+    } else if (own) {
+      own->commit(path);
+    }
+  }
+  if (options.game_index && index < *options.game_index)
+    return context.usage_error(
+        Message{"usage.no-such-game",
+                {{"index", std::to_string(*options.game_index)}, {"count", std::to_string(index)}}});
+  if (first_game) first_game->commit(options.output);
+  if (shared && status != kExitInvalid) shared->commit(options.output);
+  if (status == kExitOk) context.err() << context.messages().count("convert.done", written) << '\n';
+  return status;
+}
+
+}  // namespace
+
+Command add_convert_command(CLI::App& app) {
+  auto options = std::make_shared<ConvertOptions>();
+  CLI::App* command = app.add_subcommand(
+      "convert", "Write a record in another format (OUT's extension chooses it) or with a normalised header");
+  command->add_option("input", options->input, "Record to read ('-' for standard input)")->required();
+  command->add_option("output", options->output, "File to write (it must not exist yet)")->required();
+  command->add_option("--game-index", options->game_index, "Convert only game N of a file that holds several")
+      ->check(CLI::PositiveNumber);
+  return {command, [options](const Context& context) {
+            try {
+              return convert(context, *options);
+            } catch (const RecordWriteError& e) {
+              return context.usage_error(e.message);
+            }
+          }};
+}
+
+}  // namespace gamerec::cli

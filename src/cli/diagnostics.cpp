@@ -1,0 +1,89 @@
+#include "cli/diagnostics.h"
+
+#include <fmt/format.h>
+
+#include "cli/position_text.h"
+
+namespace gamerec::cli {
+namespace {
+
+// The length of the valid UTF-8 sequence at `text[i]` that is not a C1
+// control, or 0.
+std::size_t printable_utf8_length(std::string_view text, std::size_t i) {
+  const auto byte = static_cast<unsigned char>(text[i]);
+  std::size_t length = byte >= 0xF0 && byte <= 0xF4  ? 4
+                       : byte >= 0xE0                ? 3
+                       : byte >= 0xC2 && byte < 0xE0 ? 2
+                                                     : 0;
+  if (length == 0 || byte > 0xF4 || i + length > text.size()) return 0;
+  for (std::size_t k = 1; k < length; ++k) {
+    if ((static_cast<unsigned char>(text[i + k]) & 0xC0) != 0x80) return 0;
+  }
+  if (byte == 0xC2 && static_cast<unsigned char>(text[i + 1]) < 0xA0) return 0;  // U+0080..U+009F
+  return length;
+}
+
+}  // namespace
+
+std::string printable(std::string_view text) {
+  constexpr std::size_t kShown = 40;
+  std::string out;
+  for (std::size_t i = 0; i < text.size() && i < kShown; ++i) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    if (byte < 0x20 || byte >= 0x7f)
+      out += fmt::format("\\x{:02X}", byte);
+    else
+      out += static_cast<char>(byte);
+  }
+  if (text.size() > kShown) out += "...";
+  return out;
+}
+
+std::string escape_controls(std::string_view text) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size();) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    if (byte >= 0x20 && byte < 0x7f) {
+      out += static_cast<char>(byte);
+      ++i;
+    } else if (const std::size_t length = byte >= 0x80 ? printable_utf8_length(text, i) : 0) {
+      out.append(text.substr(i, length));
+      i += length;
+    } else {
+      out += fmt::format("\\x{:02X}", byte);
+      ++i;
+    }
+  }
+  return out;
+}
+
+std::string display_name(const std::string& path) { return path == "-" ? "<stdin>" : escape_controls(path); }
+
+std::string move_error_text(const Context& context, const Game& game, const State& state,
+                            const RecordError& error) {
+  const std::string where =
+      state.is_over() ? status_line(context, game, state)
+                      : context.text("context", {{"side", side_display(context, game, state.to_move())},
+                                                 {"number", std::to_string(state.moves_played() + 1)}});
+  return fmt::format("{}: {} ({})", printable(error.move),
+                     context.messages().error_reason(error.error, game.definition()), where);
+}
+
+std::string error_line(std::string_view file, const RecordError& error, std::string_view message) {
+  return fmt::format("{}:{}:{}: error[{}]: {}", file, error.line, error.column, code_name(error.error.code),
+                     message);
+}
+
+std::string file_error_line(const Context& context, std::string_view file, const FileError& error) {
+  // Values from the file (a header's game name) are escaped like the name.
+  const std::string message = escape_controls(context.text(error.message));
+  // Compiler style, like move errors: the header problem is on that line.
+  if (error.line > 0) return fmt::format("{}:{}:1: error[{}]: {}", file, error.line, error.code, message);
+  return fmt::format("{}: error[{}]: {}", file, error.code, message);
+}
+
+std::string quit_warning_line(const Context& context, std::string_view file, std::int64_t line) {
+  return fmt::format("{}:{}: warning: {}", file, line, context.text("ui.trailing-after-quit"));
+}
+
+}  // namespace gamerec::cli

@@ -1,0 +1,33 @@
+#pragma once
+// How problems are reported: compiler-style error lines, file errors, and
+// text from files made safe to print.
+#include <string>
+#include <string_view>
+
+#include "cli/context.h"
+#include "core/game.h"
+#include "core/record_input.h"
+
+namespace gamerec::cli {
+
+// A move's text made safe to print: control and non-ASCII bytes as \xNN,
+// cut to a readable length (binary junk must not reach the terminal raw).
+std::string printable(std::string_view text);
+// Text from a file or a file name, whole: control characters (a newline,
+// an escape sequence) and invalid UTF-8 as \xNN, the rest as it is.
+std::string escape_controls(std::string_view text);
+// The name a path is shown by: "<stdin>" for "-", controls escaped.
+std::string display_name(const std::string& path);
+
+// "8F-5C: path blocked at 7E (Red to move, move 7)"; `state` is the
+// position the move was tried in.
+std::string move_error_text(const Context& context, const Game& game, const State& state,
+                            const RecordError& error);
+// "file:7:1: error[blocked-path]: <message>"
+std::string error_line(std::string_view file, const RecordError& error, std::string_view message);
+// "file:3:1: error[header]: ..." or "file: error[io]: ..."
+std::string file_error_line(const Context& context, std::string_view file, const FileError& error);
+// "file:12: warning: the lines after Q are ignored"
+std::string quit_warning_line(const Context& context, std::string_view file, std::int64_t line);
+
+}  // namespace gamerec::cli

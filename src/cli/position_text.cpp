@@ -1,0 +1,61 @@
+#include "cli/position_text.h"
+
+#include "cli/diagnostics.h"
+#include "core/text.h"
+#include "ui/board_view.h"
+
+namespace gamerec::cli {
+
+std::string side_id(const Game& game, Side side) {
+  const auto& sides = game.definition().sides;
+  if (side < 0 || side >= static_cast<int>(sides.size())) return "";
+  return sides[static_cast<std::size_t>(side)];
+}
+
+std::string result_id(const Game& game, const Outcome& outcome) {
+  if (outcome.winners.empty()) return "draw";
+  return join(outcome.winners, "+", [&](Side side) { return side_id(game, side); });
+}
+
+std::string side_display(const Context& context, const Game& game, Side side) {
+  return context.messages().side_name(game.definition(), side);
+}
+
+std::string sides_display(const Context& context, const Game& game, const std::vector<Side>& sides) {
+  return join(sides, "+", [&](Side side) { return side_display(context, game, side); });
+}
+
+std::string status_line(const Context& context, const Game& game, const State& state) {
+  const GameDefinition& definition = game.definition();
+  if (!state.is_over()) {
+    return context.text("ui.to-move", {{"side", side_display(context, game, state.to_move())},
+                                       {"number", std::to_string(state.moves_played() + 1)}});
+  }
+  const Outcome outcome = state.outcome();
+  MessageArgs args = {{"moves", context.messages().count("ui.moves", state.moves_played())},
+                      {"end", context.text("ends." + outcome.end, {}, &definition)}};
+  if (outcome.winners.empty()) return context.text("ui.finished-draw", args, &definition);
+  args.emplace_back("winner", sides_display(context, game, outcome.winners));
+  return context.text("ui.finished-win", args, &definition);
+}
+
+std::string board_text(const Context& context, const Game& game, const BoardView& view) {
+  std::vector<std::string> names;
+  for (Side side = 0; side < static_cast<Side>(game.definition().sides.size()); ++side)
+    names.push_back(side_display(context, game, side));
+  return ui::render_board(view, game.definition(), context.messages().language(), context.palette(), names);
+}
+
+std::string position_text(const Context& context, const Game& game, const State& state,
+                          const BoardView& view) {
+  return board_text(context, game, view) + status_line(context, game, state) + "\n";
+}
+
+std::string move_line(const Context& context, const Game& game, std::int64_t number, std::string_view move,
+                      Side mover) {
+  return context.text("ui.replay-move", {{"number", std::to_string(number)},
+                                         {"move", printable(move)},
+                                         {"side", side_display(context, game, mover)}});
+}
+
+}  // namespace gamerec::cli

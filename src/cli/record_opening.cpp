@@ -1,0 +1,56 @@
+#include "cli/record_opening.h"
+
+#include <istream>
+#include <ostream>
+
+#include "cli/diagnostics.h"
+
+namespace gamerec::cli {
+
+int report_file_error(const Context& context, const std::string& file, const FileError& error) {
+  context.err() << file_error_line(context, file, error) << '\n';
+  return kExitUsage;
+}
+
+std::optional<OpenedRecordGame> open_record_game(const Context& context, const std::string& path, int index) {
+  const std::string file = display_name(path);
+  auto opened = open_input(path, context.catalogue());
+  if (auto* error = std::get_if<FileError>(&opened)) {
+    report_file_error(context, file, *error);
+    return std::nullopt;
+  }
+  RecordInput& input = std::get<RecordInput>(opened);
+  for (int number = 1;; ++number) {
+    auto next = input.source->next_game();
+    if (!next) {
+      if (!input.source->read_error().empty())
+        report_file_error(context, file, read_failure(input.source->read_error()));
+      else
+        report_file_error(context, file,
+                          FileError{"usage", Message{"usage.no-such-game",
+                                                     {{"index", std::to_string(index)},
+                                                      {"count", std::to_string(number - 1)}}}});
+      return std::nullopt;
+    }
+    if (number < index) continue;
+    if (auto* error = std::get_if<RecordError>(&*next)) {
+      report_file_error(context, file, header_file_error(*error));
+      return std::nullopt;
+    }
+    auto game = open_game(std::get<GameHeader>(std::move(*next)), input, path, context.catalogue(),
+                          context.game_choice());
+    if (auto* error = std::get_if<FileError>(&game)) {
+      report_file_error(context, file, *error);
+      return std::nullopt;
+    }
+    return OpenedRecordGame{std::move(input), std::get<OpenedGame>(std::move(game))};
+  }
+}
+
+void wait_for_enter(const Context& context) {
+  context.out().flush();
+  std::string ignored;
+  std::getline(context.in(), ignored);
+}
+
+}  // namespace gamerec::cli

@@ -1,0 +1,133 @@
+#include "core/line_source.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+namespace gamerec {
+
+FdStream::~FdStream() {
+  if (owns_fd_ && fd_ >= 0) ::close(fd_);
+}
+
+std::int64_t FdStream::read(char* buffer, std::size_t size) {
+  while (true) {
+    const ssize_t n = ::read(fd_, buffer, size);
+    if (n >= 0) return n;
+    if (errno == EINTR) continue;
+    error_ = std::strerror(errno);
+    return -1;
+  }
+}
+
+LineSource::LineSource(std::unique_ptr<ByteStream> stream)
+    : stream_(std::move(stream)), buffer_(new char[kBufferCapacity]) {}
+
+bool LineSource::fill() {
+  if (eof_) return false;
+  if (begin_ > 0) {
+    std::memmove(buffer_.get(), buffer_.get() + begin_, end_ - begin_);
+    end_ -= begin_;
+    begin_ = 0;
+  }
+  if (end_ == kBufferCapacity) return true;  // full: the caller cuts a line
+  const std::int64_t n = stream_->read(buffer_.get() + end_, kBufferCapacity - end_);
+  if (n > 0) {
+    end_ += static_cast<std::size_t>(n);
+    return true;
+  }
+  if (n < 0) read_error_ = stream_->error();
+  eof_ = true;
+  return false;
+}
+
+std::string_view LineSource::head() {
+  // Short reads (a pipe) are topped up until the first line is complete or
+  // a good stretch of the input is there.
+  while (!eof_ && end_ - begin_ < 4096 &&
+         std::memchr(buffer_.get() + begin_, '\n', end_ - begin_) == nullptr && fill()) {
+  }
+  return std::string_view(buffer_.get() + begin_, end_ - begin_);
+}
+
+std::optional<LineSource::Line> LineSource::next_slow() {
+  while (true) {
+    const char* start = buffer_.get() + begin_;
+    const auto* newline = static_cast<const char*>(std::memchr(start, '\n', end_ - begin_));
+    const std::size_t available = end_ - begin_;
+    if (skipping_) {
+      // Throw away the rest of an overlong line, whatever its size.
+      if (newline != nullptr) {
+        const std::size_t used = static_cast<std::size_t>(newline - start) + 1;
+        begin_ += used;
+        consumed_ += used;
+        skipping_ = false;
+        continue;
+      }
+      consumed_ += available;
+      begin_ = end_ = 0;
+      if (!fill()) return std::nullopt;
+      continue;
+    }
+    if (newline != nullptr || (eof_ && available > 0) || available >= kMaxLineLength) {
+      Line line;
+      line.number = ++line_number_;
+      line.offset = consumed_;
+      std::size_t length = newline != nullptr ? static_cast<std::size_t>(newline - start) : available;
+      if (length > kMaxLineLength) length = kMaxLineLength;
+      line.text = std::string_view(start, length);
+      if (newline != nullptr && static_cast<std::size_t>(newline - start) == length) {
+        begin_ += length + 1;
+        consumed_ += length + 1;
+        last_had_newline_ = true;
+      } else if (length == kMaxLineLength &&
+                 (newline == nullptr || newline - start > static_cast<std::ptrdiff_t>(length))) {
+        line.too_long = true;
+        begin_ += length;
+        consumed_ += length;
+        skipping_ = true;
+        last_had_newline_ = true;
+      } else {
+        begin_ += length;  // the last line, without a newline
+        consumed_ += length;
+        last_had_newline_ = false;
+      }
+      return line;
+    }
+    if (!fill()) {
+      if (end_ == begin_) return std::nullopt;
+    }
+  }
+}
+
+OpenedLines open_lines(const std::string& path) {
+  OpenedLines opened;
+  if (path == "-") {
+    opened.lines = std::make_unique<LineSource>(std::make_unique<FdStream>(STDIN_FILENO, false));
+    return opened;
+  }
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    opened.error = std::strerror(errno);
+    return opened;
+  }
+  struct stat info {};
+  if (::fstat(fd, &info) != 0) {
+    opened.error = std::strerror(errno);
+    ::close(fd);
+    return opened;
+  }
+  if (S_ISDIR(info.st_mode)) {
+    ::close(fd);
+    opened.is_directory = true;
+    opened.error = std::strerror(EISDIR);
+    return opened;
+  }
+  opened.lines = std::make_unique<LineSource>(std::make_unique<FdStream>(fd, true));
+  return opened;
+}
+
+}  // namespace gamerec

@@ -1,0 +1,79 @@
+#include "core/match.h"
+
+#include "core/move_list.h"
+
+namespace gamerec {
+
+std::optional<Action> ComputerPlayer::act(const Game& /*game*/, const Observation& seen,
+                                          std::span<const Move> legal) {
+  auto move = chooser_->choose_move(seen, legal);
+  if (!move) return std::nullopt;
+  return Action{{}, *move, false};
+}
+
+void Match::tell_players(Side mover, const Move& move) {
+  for (std::size_t side = 0; side < players_.size(); ++side) {
+    if (!players_[side]->wants_notices()) continue;
+    const auto seen = state_->observe(static_cast<Side>(side));
+    players_[side]->notice(game_, *seen, mover, move);
+  }
+}
+
+MatchEnd Match::run(MatchHooks& hooks, std::optional<std::int64_t> max_moves) {
+  while (!state_->is_over()) {
+    if (max_moves && state_->moves_played() >= *max_moves) return MatchEnd{MatchEnd::Reason::kMoveLimit};
+    const Side side = state_->to_move();
+    Player& player = *players_.at(static_cast<std::size_t>(side));
+    const std::vector<Move> legal = state_->legal_moves();
+    std::optional<Action> action;
+    {
+      const auto seen = state_->observe(side);
+      action = player.act(game_, *seen, legal);
+    }
+    if (!action) return MatchEnd{MatchEnd::Reason::kNoInput};
+
+    Move move;
+    std::string text;
+    if (action->move) {
+      // A program's move is checked as a Move; breaking the rules loses.
+      move = *action->move;
+      text = game_.move_text(move, *state_);
+      if (auto error = state_->check(move)) {
+        MatchEnd end{MatchEnd::Reason::kForfeit, game_.forfeit(side), side, std::move(*error), text};
+        return end;
+      }
+    } else {
+      // A person's line is cleaned as a record line is: spaces and a
+      // trailing comment go; a blank or comment line asks again.
+      auto stripped = strip_body_line(action->text);
+      if (!stripped && !action->too_long) continue;
+      text = stripped ? std::string(stripped->first) : action->text;
+      const std::int64_t column = stripped ? stripped->second : 1;
+      if (!action->too_long) {
+        switch (hooks.command(*this, side, text)) {
+          case MatchHooks::Command::kQuit:
+            return MatchEnd{MatchEnd::Reason::kQuit};
+          case MatchHooks::Command::kHandled:
+            continue;
+          case MatchHooks::Command::kNotACommand:
+            break;
+        }
+      }
+      auto error = action->too_long ? std::optional<MoveError>(MoveError{ErrorCode::kNotation, "too-long"})
+                                    : check_move_text(game_, *state_, text, move);
+      if (error) {
+        hooks.rejected(*this, side, RecordError{std::move(*error), 0, column, text});
+        continue;
+      }
+    }
+    if (sink_ != nullptr) sink_->write_move(*state_, move, text);
+    state_->apply(move);
+    hooks.accepted(*this, side, move, text, player.is_computer());
+    tell_players(side, move);
+  }
+  MatchEnd end;
+  end.outcome = state_->outcome();
+  return end;
+}
+
+}  // namespace gamerec

@@ -1,0 +1,120 @@
+#pragma once
+// The one match loop (STYLE 8): ask the side to move's player, check what it
+// does, write the move, apply it, tell everyone. `play` is this loop with a
+// person at the prompt; `tourney` is the same loop with no person. A player
+// decides from its side's Observation and the legal moves, never the State.
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/game.h"
+
+namespace gamerec {
+
+// What a player does at its turn.
+struct Action {
+  // A person's line (a move's text or a command), or for a computer player
+  // empty: the match writes its move in the game's notation.
+  std::string text;
+  std::optional<Move> move;  // a computer player's move
+  bool too_long = false;     // the line was longer than a move can be
+};
+
+class Player {
+ public:
+  virtual ~Player() = default;
+  // The player's next action, or nullopt when it has nothing more (a
+  // person's input ended; a program has no move).
+  virtual std::optional<Action> act(const Game& game, const Observation& seen,
+                                    std::span<const Move> legal) = 0;
+  virtual bool is_computer() const = 0;
+  // Whether the player is told of every accepted move (see notice()).
+  virtual bool wants_notices() const { return false; }
+  // An accepted move, as this player's side sees the game after it.
+  virtual void notice(const Game& /*game*/, const Observation& /*seen*/, Side /*mover*/,
+                      const Move& /*move*/) {}
+};
+
+// A computer player: its MoveChooser's choice.
+class ComputerPlayer final : public Player {
+ public:
+  explicit ComputerPlayer(std::unique_ptr<MoveChooser> chooser) : chooser_(std::move(chooser)) {}
+  std::optional<Action> act(const Game& game, const Observation& seen, std::span<const Move> legal) override;
+  bool is_computer() const override { return true; }
+
+ private:
+  std::unique_ptr<MoveChooser> chooser_;
+};
+
+// Where accepted moves are written (a record file), before they are played.
+class MoveSink {
+ public:
+  virtual ~MoveSink() = default;
+  virtual void write_move(const State& before, const Move& move, std::string_view text) = 0;
+};
+
+class Match;
+
+// What the caller does besides the moves: commands at the prompt, and
+// showing what happened.
+class MatchHooks {
+ public:
+  enum class Command { kNotACommand, kHandled, kQuit };
+  virtual ~MatchHooks() = default;
+  // A person's line, before it is tried as a move.
+  virtual Command command(Match& /*match*/, Side /*side*/, std::string_view /*line*/) {
+    return Command::kNotACommand;
+  }
+  virtual void accepted(const Match& /*match*/, Side /*mover*/, const Move& /*move*/,
+                        std::string_view /*text*/, bool /*by_computer*/) {}
+  virtual void rejected(const Match& /*match*/, Side /*side*/, const RecordError& /*error*/) {}
+};
+
+// How a match ended.
+struct MatchEnd {
+  enum class Reason {
+    kGameOver,   // the rules ended it: see outcome
+    kQuit,       // a person quit
+    kNoInput,    // a person's input ended, or a program had no move
+    kForfeit,    // a computer player broke the rules: it lost
+    kMoveLimit,  // stopped unfinished after the move limit
+  };
+  Reason reason = Reason::kGameOver;
+  Outcome outcome = {};  // the rules' outcome, or the forfeit's
+  Side forfeited = kNoSide;
+  std::optional<MoveError> forfeit_error = {};  // the rule it broke
+  std::string forfeit_move = {};                // what it tried
+};
+
+class Match {
+ public:
+  // `players` holds one player per side, in turn order, owned elsewhere;
+  // `sink` may be null (nothing is written).
+  Match(const Game& game, std::unique_ptr<State> position, std::vector<Player*> players, MoveSink* sink)
+      : game_(game), state_(std::move(position)), players_(std::move(players)), sink_(sink) {}
+
+  // Plays until the game ends, a player stops, or `max_moves` moves have
+  // been played since the start position. A failed write (RecordWriteError)
+  // propagates with the position as it was before that move.
+  MatchEnd run(MatchHooks& hooks, std::optional<std::int64_t> max_moves = std::nullopt);
+
+  const Game& game() const { return game_; }
+  const State& state() const { return *state_; }
+  const Player& player(Side side) const { return *players_.at(static_cast<std::size_t>(side)); }
+  // A new position (undo takes moves back).
+  void set_position(std::unique_ptr<State> position) { state_ = std::move(position); }
+
+ private:
+  void tell_players(Side mover, const Move& move);
+
+  const Game& game_;
+  std::unique_ptr<State> state_;
+  std::vector<Player*> players_;
+  MoveSink* sink_;
+};
+
+}  // namespace gamerec

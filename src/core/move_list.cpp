@@ -1,0 +1,189 @@
+#include "core/move_list.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <set>
+
+#include "core/game.h"
+#include "core/record_format.h"
+#include "core/text.h"
+#include "core/yaml_text.h"
+
+namespace gamerec {
+namespace {
+
+constexpr std::string_view kBom = "\xEF\xBB\xBF";
+constexpr std::string_view kQuitText = "Q";
+
+RecordError header_error(std::string kind, std::int64_t line, MessageArgs args = {}) {
+  return RecordError{{ErrorCode::kHeader, std::move(kind), std::move(args)}, line, 1, ""};
+}
+
+// The keys of a header map, with the first repeated one (YAML allows none;
+// yaml-cpp keeps the first silently).
+std::optional<std::pair<std::string, std::int64_t>> repeated_key(const YAML::Node& map,
+                                                                 std::int64_t first_line) {
+  std::set<std::string> seen;
+  for (const auto& entry : map) {
+    const auto key = entry.first.Scalar();
+    if (!seen.insert(key).second) return std::make_pair(key, first_line + entry.first.Mark().line);
+  }
+  return std::nullopt;
+}
+
+// One move per line, as it was written.
+class MoveListWriter final : public RecordWriter {
+ public:
+  std::string begin_game(const Game& game, const GameHeader& header) override {
+    return move_list_header(header, game);
+  }
+  std::string move(const Game&, const State&, const Move&, std::string_view text) override {
+    return std::string(text) + '\n';
+  }
+  std::string end_game(const Game&, const State&) override { return ""; }
+};
+
+}  // namespace
+
+RecordFormat move_list_format() {
+  RecordFormat format;
+  format.name = "move-list";
+  format.description = "one move per line, optional YAML header (any game)";
+  format.recognises = [](std::string_view) { return true; };
+  format.open_reader = [](std::unique_ptr<LineSource> lines) -> std::unique_ptr<RecordSource> {
+    return std::make_unique<MoveListSource>(std::move(lines));
+  };
+  format.open_writer = [] { return std::make_unique<MoveListWriter>(); };
+  return format;
+}
+
+const RecordEvent* MoveListSource::quit() {
+  event_.kind = RecordEvent::Kind::kQuit;
+  event_.text = kQuitText;  // the buffer moves on below
+  event_.more_after = false;
+  while (auto raw = lines_->next()) {
+    if (strip_body_line(raw->text) || raw->too_long) {
+      event_.more_after = true;
+      break;
+    }
+  }
+  ended_ = true;
+  return &event_;
+}
+
+std::optional<std::variant<GameHeader, RecordError>> MoveListSource::next_game() {
+  if (started_) return std::nullopt;  // one game per file
+  started_ = true;
+  forget_peeked();
+  return read_header();
+}
+
+std::variant<GameHeader, RecordError> MoveListSource::read_header() {
+  GameHeader header;
+  auto first = lines_->next();
+  if (!first) return header;
+  if (first->text.substr(0, kBom.size()) == kBom) {
+    // The record's text starts after the mark: cutting back to the first
+    // move keeps it.
+    first->text.remove_prefix(kBom.size());
+    first->offset += kBom.size();
+  }
+  if (trim(first->text) != "---") {
+    header.line = first->number;
+    pending_line_ = first;
+    return header;
+  }
+  header.present = true;
+  const std::int64_t open_line = first->number;
+  while (true) {
+    auto line = lines_->next();
+    if (!line) return header_error("unclosed", open_line, {{"line", std::to_string(open_line)}});
+    if (trim(line->text) == "---") {
+      header.end_line = line->number;
+      break;
+    }
+    if (line->too_long || header.text.size() + line->text.size() > kMaxHeaderLength)
+      return header_error("too-long", line->number);
+    std::string_view content = line->text;
+    if (!content.empty() && content.back() == '\r') content.remove_suffix(1);
+    header.text.append(content);
+    header.text += '\n';
+  }
+  // The file line of a header node (marks count from the header's start).
+  const std::int64_t first_line = open_line + 1;
+  try {
+    const YAML::Node root = YAML::Load(header.text);
+    if (root.IsNull()) return header;
+    if (!root.IsMap()) return header_error("not-a-map", first_line);
+    if (auto repeated = repeated_key(root, first_line))
+      return header_error("duplicate-key", repeated->second, {{"key", repeated->first}});
+    auto line_of = [&](const YAML::Node& node) { return first_line + node.Mark().line; };
+    if (const YAML::Node game = root["game"]) {
+      header.game_line = line_of(game);
+      if (!game.IsScalar()) return header_error("game", header.game_line);
+      header.game = game.as<std::string>();
+    }
+    if (const YAML::Node position = root["position"]) {
+      header.position_line = line_of(position);
+      if (!position.IsScalar()) return header_error("position", header.position_line);
+      header.position = position.as<std::string>();
+    }
+    if (const YAML::Node variant = root["variant"]) {
+      header.variant_line = line_of(variant);
+      if (!variant.IsMap()) return header_error("variant", header.variant_line);
+      if (auto repeated = repeated_key(variant, first_line))
+        return header_error("duplicate-key", repeated->second, {{"key", repeated->first}});
+      for (const auto& entry : variant)
+        header.variant.push_back({entry.first.as<std::string>(), yaml_value_text(entry.second)});
+    }
+  } catch (const YAML::Exception& e) {
+    const std::int64_t line = e.mark.is_null() ? open_line : first_line + e.mark.line;
+    return header_error("yaml", line, {{"reason", e.msg}});
+  }
+  return header;
+}
+
+std::string move_list_header(const GameHeader& header, const Game& game) {
+  YAML::Node original;
+  if (!header.text.empty()) {
+    try {
+      original = YAML::Load(header.text);
+    } catch (const YAML::Exception&) {
+      original = YAML::Node();  // a header that was read is valid YAML
+    }
+  }
+  const bool has_other_fields = original.IsMap() && original.size() > (original["game"] ? 1u : 0u) +
+                                                                          (original["variant"] ? 1u : 0u) +
+                                                                          (original["position"] ? 1u : 0u);
+  if (!header.game && header.variant.empty() && header.position.empty() && !has_other_fields) return "";
+
+  // A header written at all names its game: the normal form.
+  YAML::Emitter yaml;
+  yaml << YAML::BeginMap;
+  yaml << YAML::Key << "game" << YAML::Value << game.name();
+  if (!header.variant.empty()) {
+    // Each value as the game's option type writes it (a list as [4, 3]).
+    yaml << YAML::Key << "variant" << YAML::Value << YAML::Flow << YAML::BeginMap;
+    for (const OptionOverride& option : header.variant) {
+      yaml << YAML::Key << option.key << YAML::Value;
+      const auto value = game.options().values().find(option.key);
+      if (value != game.options().values().end() && std::holds_alternative<std::vector<int>>(value->second))
+        yaml << YAML::Flow << std::get<std::vector<int>>(value->second);
+      else
+        yaml << option.value;
+    }
+    yaml << YAML::EndMap;
+  }
+  if (!header.position.empty()) yaml << YAML::Key << "position" << YAML::Value << header.position;
+  if (original.IsMap()) {
+    for (const auto& entry : original) {
+      const std::string key = entry.first.Scalar();
+      if (key == "game" || key == "variant" || key == "position") continue;
+      yaml << YAML::Key << entry.first << YAML::Value << entry.second;
+    }
+  }
+  yaml << YAML::EndMap;
+  return "---\n" + std::string(yaml.c_str()) + "\n---\n";
+}
+
+}  // namespace gamerec

@@ -1,0 +1,82 @@
+#pragma once
+// Writes records so that no accepted move is ever lost or torn: every line
+// goes straight to the operating system with one write(2) (no user-space
+// buffer), so killing the program at any moment keeps every line appended
+// before; a write that fails part-way (a full disk) is cut back, so the file
+// is exactly what it was before that move. New files are built under a
+// temporary name and renamed into place, so a reader never sees a
+// half-written copy, and a record is never replaced by a shorter one.
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "core/error.h"
+#include "core/match.h"
+#include "core/unique_fd.h"
+
+namespace gamerec {
+
+// Any failure to write a record: the caller reports it and stops. The
+// message says what failed, for the catalogue.
+struct RecordWriteError : std::runtime_error {
+  explicit RecordWriteError(Message message) : std::runtime_error(message.key), message(std::move(message)) {}
+  Message message;
+};
+
+class RecordFile {
+ public:
+  // Opens an existing record for appending; nothing is changed until the
+  // first line is appended. Then an unterminated last line gets its line
+  // end, so the next move starts its own line.
+  static RecordFile open_for_append(const std::string& path);
+  // Creates `path` (which must not exist yet) holding the first
+  // `prefix_bytes` bytes of `source_path` (none when empty), then `extra`
+  // (a header, say).
+  static RecordFile create(const std::string& path, const std::string& source_path,
+                           std::uint64_t prefix_bytes, std::string_view extra);
+
+  RecordFile(RecordFile&&) noexcept = default;
+  RecordFile& operator=(RecordFile&&) noexcept = default;
+
+  // Appends `text` and a line end (CRLF when the file already uses CRLF);
+  // returns the offset where the line starts.
+  std::uint64_t append_line(std::string_view text);
+  // Cuts the file back to `size` bytes (undo; dropping a final Q line keeps
+  // the file's inode, links and mode).
+  void truncate(std::uint64_t size);
+  std::uint64_t size() const { return size_; }
+  const std::string& path() const { return path_; }
+  int fd() const { return fd_.get(); }
+
+ private:
+  RecordFile(std::string path, UniqueFd fd, std::uint64_t size)
+      : path_(std::move(path)), fd_(std::move(fd)), size_(size) {}
+  // Writes all of `bytes`, or cuts the file back to where it was and throws.
+  void write_all(std::string_view bytes);
+  // Reads the file's last line end: its style (a CRLF record stays CRLF)
+  // and whether the last line has one.
+  void learn_line_end();
+
+  std::string path_;
+  UniqueFd fd_;
+  std::uint64_t size_ = 0;
+  std::string_view line_end_ = "\n";
+  bool line_end_known_ = false;
+  bool last_line_ended_ = true;
+};
+
+// The match loop's moves into a record file, one line each.
+class RecordFileSink final : public MoveSink {
+ public:
+  explicit RecordFileSink(RecordFile& file) : file_(file) {}
+  void write_move(const State& /*before*/, const Move& /*move*/, std::string_view text) override {
+    file_.append_line(text);
+  }
+
+ private:
+  RecordFile& file_;
+};
+
+}  // namespace gamerec

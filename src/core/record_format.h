@@ -1,0 +1,48 @@
+#pragma once
+// Record formats, registered once in the catalogue: gamerec's move list, and
+// the external formats some games have (chess PGN, gomoku's Gomocup .psq).
+// validate, replay, play and convert find a file's format here, read it
+// through its RecordSource and write it through its RecordWriter.
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/line_source.h"
+#include "core/record_source.h"
+
+namespace gamerec {
+
+class Game;
+class State;
+struct Move;
+
+// Turns one game into a format's text, piece by piece. What each call
+// returns goes to the output in order ("\n" line ends).
+class RecordWriter {
+ public:
+  virtual ~RecordWriter() = default;
+  virtual std::string begin_game(const Game& game, const GameHeader& header) = 0;
+  // `text` is the move as it was written or typed; `before` its position.
+  virtual std::string move(const Game& game, const State& before, const Move& move,
+                           std::string_view text) = 0;
+  virtual std::string end_game(const Game& game, const State& end) = 0;
+};
+
+struct RecordFormat {
+  std::string name;                     // "move-list", "pgn", "psq"
+  std::string description;              // one line for `gamerec games`
+  std::vector<std::string> extensions;  // without the dot; the move list has none of its own
+  std::string game;                     // the one game it holds; empty: any game
+  bool many_games = false;              // a file may hold several games
+  // Whether content starting with `head` is in this format (no I/O).
+  std::function<bool(std::string_view head)> recognises;
+  std::function<std::unique_ptr<RecordSource>(std::unique_ptr<LineSource>)> open_reader;
+  std::function<std::unique_ptr<RecordWriter>()> open_writer;
+};
+
+// The move list (its source is MoveListSource, in core/move_list.h).
+RecordFormat move_list_format();
+
+}  // namespace gamerec

@@ -1,0 +1,110 @@
+#pragma once
+// Reading a record is a stream of events (python-chess's visitor, pulled
+// instead of pushed): the start of a game with its header or tags, then the
+// game's moves (each with its line and column), comments, a declared result,
+// and the end of the game; then the next game, if the input holds several.
+// `validate` stops a game at its first error and goes on with the next one;
+// `replay` draws each move; `play` continues from the last good one. A
+// source keeps one game's events at a time: memory stays constant.
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "core/error.h"
+#include "core/options.h"
+
+namespace gamerec {
+
+// The start of one game: what its header (a move list's YAML, PGN's tags)
+// says about it.
+struct GameHeader {
+  int index = 1;                                          // 1-based place of the game in its input
+  bool present = false;                                   // the game had a header at all
+  std::optional<std::string> game;                        // the game it names
+  std::vector<OptionOverride> variant;                    // rule options it sets
+  std::string position;                                   // a start position, in the game's notation
+  std::optional<std::string> result;                      // a result it declares (PGN Result)
+  std::vector<std::pair<std::string, std::string>> tags;  // its other fields, in order
+  std::string text;            // a move list's header lines, verbatim, to write back
+  std::int64_t line = 1;       // where the game starts
+  std::int64_t end_line = 0;   // the header's last line (0: no header)
+  std::int64_t game_line = 0;  // lines of the game, variant and position fields
+  std::int64_t variant_line = 0;
+  std::int64_t position_line = 0;
+};
+
+struct RecordEvent {
+  enum class Kind : std::uint8_t {
+    kMove,     // text: the move as written, without spaces or comment
+    kComment,  // text: the comment
+    kResult,   // text: a result the record declares ("1-0")
+    kQuit,     // a classic `Q` line: the record ends here
+  };
+  Kind kind = Kind::kMove;
+  bool too_long = false;    // the line was cut at kMaxLineLength
+  bool more_after = false;  // kQuit: move lines follow it
+  std::int64_t line = 0;
+  std::int64_t column = 0;
+  std::uint64_t offset = 0;  // byte offset where the event's line starts
+  std::string_view text;
+};
+
+class RecordSource {
+ public:
+  virtual ~RecordSource() = default;
+  RecordSource() = default;
+  RecordSource(const RecordSource&) = delete;
+  RecordSource& operator=(const RecordSource&) = delete;
+
+  // Starts the next game (skipping what is left of the current one): its
+  // header, an error for a game whose header is malformed, or nullopt at
+  // the end of the input.
+  virtual std::optional<std::variant<GameHeader, RecordError>> next_game() = 0;
+
+  // The current game's next event, or nullptr at its end. An event and its
+  // text stay valid until the next call to next_event() or peek_event().
+  const RecordEvent* next_event() {
+    if (!peeked_) return read_event();
+    peeked_ = false;
+    return peeked_end_ ? nullptr : &pending_;
+  }
+  // The event next_event() will return, without taking it.
+  const RecordEvent* peek_event();
+
+  // What went wrong reading (an I/O error part-way), or empty.
+  virtual const std::string& read_error() const = 0;
+  // Bytes of the input consumed so far.
+  virtual std::uint64_t bytes_read() const = 0;
+
+ protected:
+  virtual const RecordEvent* read_event() = 0;
+  // A source that starts a game drops anything peeked of the last one.
+  void forget_peeked() { peeked_ = false; }
+
+ private:
+  bool peeked_ = false;
+  bool peeked_end_ = false;
+  RecordEvent pending_;
+  std::string pending_text_;  // the peeked text: the source's buffer moves on
+};
+
+inline const RecordEvent* RecordSource::peek_event() {
+  if (!peeked_) {
+    const RecordEvent* event = read_event();
+    peeked_ = true;
+    peeked_end_ = event == nullptr;
+    if (event != nullptr) {
+      pending_ = *event;
+      pending_text_.assign(event->text);
+      pending_.text = pending_text_;
+    }
+  }
+  return peeked_end_ ? nullptr : &pending_;
+}
+
+}  // namespace gamerec

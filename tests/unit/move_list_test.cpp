@@ -1,0 +1,192 @@
+// The move-list source (SPEC 2): header, comments, blank lines, BOM, CRLF,
+// line and column of each move, Q lines, overlong lines, one game per file.
+#include <catch2/catch.hpp>
+
+#include <fstream>
+
+#include "core/move_list.h"
+#include "support/temp_dir.h"
+
+using namespace gamerec;
+
+namespace {
+
+struct Read {
+  std::variant<GameHeader, RecordError> header;
+  std::vector<RecordEvent> lines;
+  std::vector<std::string> texts;  // copies: RecordEvent::text is a view
+  bool second_game = false;        // the source offered another game
+};
+
+Read read_text(const std::string& content) {
+  gamerec::test::TempDir dir;
+  const std::string path = dir.path() + "/record";
+  std::ofstream(path, std::ios::binary) << content;
+  MoveListSource source(std::move(open_lines(path).lines));
+  Read result{*source.next_game(), {}, {}, false};
+  if (std::holds_alternative<RecordError>(result.header)) return result;
+  while (const RecordEvent* event = source.next_event()) {
+    result.texts.emplace_back(event->text);
+    result.lines.push_back(*event);
+  }
+  result.second_game = source.next_game().has_value();
+  return result;
+}
+
+const GameHeader& header_of(const Read& read) { return std::get<GameHeader>(read.header); }
+const RecordError& error_of(const Read& read) { return std::get<RecordError>(read.header); }
+
+}  // namespace
+
+TEST_CASE("move list: blank lines and # comments are skipped, and line numbers count every line") {
+  const Read read = read_text("# a comment\n\n2A-3A\n  4G-4F   # Green opens\n\t\n7H-6H#glued\n");
+  REQUIRE(read.texts == std::vector<std::string>{"2A-3A", "4G-4F", "7H-6H#glued"});
+  CHECK(read.lines[0].line == 3);
+  CHECK(read.lines[1].line == 4);
+  CHECK(read.lines[1].column == 3);  // the move's own text, after the spaces
+  CHECK(read.lines[2].line == 6);
+}
+
+TEST_CASE("move list: a BOM and CRLF line ends are accepted") {
+  const Read read = read_text(
+      "\xEF\xBB\xBF"
+      "2A-3A\r\n4G-4F\r\n");
+  REQUIRE(read.texts == std::vector<std::string>{"2A-3A", "4G-4F"});
+  CHECK(read.lines[0].column == 1);
+  CHECK(read.lines[1].line == 2);
+}
+
+TEST_CASE("move list: a last line without a line end is read") {
+  const Read read = read_text("2A-3A\n4G-4F");
+  CHECK(read.texts == std::vector<std::string>{"2A-3A", "4G-4F"});
+}
+
+TEST_CASE("move list: the YAML header gives game and variant, and lines count on from it") {
+  const Read read = read_text(
+      "---\ngame: chaturanga\nvariant: {castling: false, ships: [4, 3]}\nplayers: {yellow: "
+      "Ana}\n---\n2A-3A\n");
+  REQUIRE(std::holds_alternative<GameHeader>(read.header));
+  const auto& header = header_of(read);
+  CHECK(header.present);
+  CHECK(header.game == "chaturanga");
+  REQUIRE(header.variant.size() == 2);
+  CHECK(header.variant[0].key == "castling");
+  CHECK(header.variant[0].value == "false");
+  CHECK(header.variant[1].value == "4,3");
+  CHECK(header.end_line == 5);
+  REQUIRE(read.lines.size() == 1);
+  CHECK(read.lines[0].line == 6);
+}
+
+TEST_CASE("move list: header errors carry a line and the header code") {
+  SECTION("not closed") {
+    const Read read = read_text("---\ngame: chaturanga\n2A-3A\n");
+    REQUIRE(std::holds_alternative<RecordError>(read.header));
+    CHECK(error_of(read).error.code == ErrorCode::kHeader);
+    CHECK(error_of(read).error.kind == "unclosed");
+    CHECK(error_of(read).line == 1);
+  }
+  SECTION("not YAML") {
+    const Read read = read_text("---\ngame: [unclosed\n---\n2A-3A\n");
+    REQUIRE(std::holds_alternative<RecordError>(read.header));
+    CHECK(error_of(read).error.code == ErrorCode::kHeader);
+    CHECK(error_of(read).line >= 2);
+  }
+  SECTION("not a map") {
+    const Read read = read_text("---\n- a\n- b\n---\n");
+    REQUIRE(std::holds_alternative<RecordError>(read.header));
+  }
+  SECTION("variant not a map") {
+    const Read read = read_text("---\nvariant: castling\n---\n");
+    REQUIRE(std::holds_alternative<RecordError>(read.header));
+  }
+}
+
+TEST_CASE("move list: a Q line ends the record, and says whether move lines follow") {
+  const Read read = read_text("2A-3A\nQ\n\n# c\n4G-4F\n");
+  REQUIRE(read.lines.size() == 2);
+  CHECK(read.lines[1].kind == RecordEvent::Kind::kQuit);
+  CHECK(read.lines[1].line == 2);
+  CHECK(read.lines[1].more_after);
+  const Read last = read_text("2A-3A\nQ\n# the end\n\n");
+  REQUIRE(last.lines.size() == 2);
+  CHECK_FALSE(last.lines[1].more_after);
+}
+
+TEST_CASE("move list: an overlong line is cut and flagged, and reading goes on") {
+  const std::string huge(3 * kMaxLineLength + 17, 'x');
+  const Read read = read_text("2A-3A\n" + huge + "\n4G-4F\n");
+  REQUIRE(read.lines.size() == 3);
+  CHECK(read.lines[1].too_long);
+  CHECK(read.lines[1].text.size() <= kMaxLineLength);
+  CHECK(read.lines[1].line == 2);
+  CHECK(read.texts[2] == "4G-4F");
+  CHECK(read.lines[2].line == 3);
+  CHECK(read.lines[2].offset == 6 + huge.size() + 1);
+}
+
+TEST_CASE("move list: an overlong line of blanks is not skipped as a blank line") {
+  const Read read = read_text(std::string(kMaxLineLength + 100, ' ') + "2D-3D\n2A-3A\n");
+  REQUIRE(read.lines.size() == 2);
+  CHECK(read.lines[0].too_long);
+  CHECK(read.lines[0].line == 1);
+}
+
+TEST_CASE("move list: byte offsets point at the start of each move's line") {
+  const Read read = read_text("---\ngame: chaturanga\n---\n# c\n2A-3A\n  4G-4F\n");
+  REQUIRE(read.lines.size() == 2);
+  CHECK(read.lines[0].offset == 29);
+  CHECK(read.lines[1].offset == 35);
+}
+
+TEST_CASE("move list: lines split across the read buffer are whole") {
+  std::string content;
+  for (int i = 0; i < 400000; ++i) content += (i % 2 ? "1B-3C\n" : "3C-1B\n");
+  const Read read = read_text(content);
+  REQUIRE(read.texts.size() == 400000);
+  for (std::size_t i = 0; i < read.texts.size(); ++i) {
+    if (read.texts[i] != (i % 2 ? "1B-3C" : "3C-1B")) FAIL("line " << i + 1 << ": " << read.texts[i]);
+  }
+}
+
+TEST_CASE("move list: strip_body_line keeps a # glued to the move") {
+  CHECK(strip_body_line("Qxf7#")->first == "Qxf7#");
+  CHECK(strip_body_line("Qxf7# mate")->first == "Qxf7# mate");
+  CHECK(strip_body_line("Qxf7 # mate")->first == "Qxf7");
+  CHECK_FALSE(strip_body_line("   # only a comment").has_value());
+  CHECK_FALSE(strip_body_line("  \r").has_value());
+}
+
+TEST_CASE("move list: a header's position is read with its line") {
+  const Read read = read_text("---\ngame: chaturanga\nposition: start here\n---\n");
+  REQUIRE(std::holds_alternative<GameHeader>(read.header));
+  CHECK(header_of(read).position == "start here");
+  CHECK(header_of(read).position_line == 3);
+  CHECK(header_of(read).game_line == 2);
+}
+
+TEST_CASE("move list: a file holds one game") {
+  const Read read = read_text("2A-3A\n4G-4F\n");
+  CHECK(read.texts.size() == 2);
+  CHECK_FALSE(read.second_game);
+}
+
+TEST_CASE("move list: after a byte-order mark the first move starts past it") {
+  const Read read = read_text(
+      "\xEF\xBB\xBF"
+      "2A-3A\n4G-4F\n");
+  REQUIRE(read.lines.size() == 2);
+  CHECK(read.lines[0].offset == 3);  // cutting back to move 1 keeps the mark
+  CHECK(read.lines[0].column == 1);
+}
+
+TEST_CASE("move list: a header key given twice is a header error on its line") {
+  const Read read = read_text("---\ngame: chaturanga\ndate: 1\ngame: chess\n---\n");
+  REQUIRE(std::holds_alternative<RecordError>(read.header));
+  CHECK(error_of(read).error.kind == "duplicate-key");
+  CHECK(error_of(read).error.args == MessageArgs{{"key", "game"}});
+  CHECK(error_of(read).line == 4);
+  const Read in_variant = read_text("---\nvariant: {castling: false, castling: true}\n---\n");
+  REQUIRE(std::holds_alternative<RecordError>(in_variant.header));
+  CHECK(error_of(in_variant).error.kind == "duplicate-key");
+}

@@ -1,0 +1,128 @@
+// The record file: appends reach the file at once, undo cuts exactly, new
+// files appear whole, and a record is never replaced or cut short.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "core/record_file.h"
+#include "support/temp_dir.h"
+
+using namespace gamerec;
+
+namespace {
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+}  // namespace
+
+TEST_CASE("record file: each appended line is in the file before append returns") {
+  gamerec::test::TempDir dir;
+  const std::string path = dir.path() + "/game.cht";
+  std::ofstream(path) << "2A-3A";  // no final newline
+  RecordFile file = RecordFile::open_for_append(path);
+  CHECK(slurp(path) == "2A-3A");  // nothing changes until a move is written
+  const auto start = file.append_line("4G-4F");
+  CHECK(start == 6);
+  CHECK(slurp(path) == "2A-3A\n4G-4F\n");  // read by another handle, before close
+  file.truncate(start);
+  CHECK(slurp(path) == "2A-3A\n");
+  file.append_line("4G-4E");
+  CHECK(slurp(path) == "2A-3A\n4G-4E\n");
+}
+
+TEST_CASE("record file: create copies a prefix of the source and adds a line end") {
+  gamerec::test::TempDir dir;
+  const std::string source = dir.path() + "/in.cht";
+  const std::string output = dir.path() + "/out.cht";
+  std::ofstream(source) << "# c\n2A-3A\n9Z-9Z\n";
+  RecordFile file = RecordFile::create(output, source, 10, "");
+  CHECK(slurp(output) == "# c\n2A-3A\n");
+  file.append_line("4G-4F");
+  CHECK(slurp(output) == "# c\n2A-3A\n4G-4F\n");
+  CHECK(slurp(source) == "# c\n2A-3A\n9Z-9Z\n");  // the source is untouched
+
+  RecordFile cut = RecordFile::create(dir.path() + "/cut.cht", source, 7, "");
+  CHECK(slurp(dir.path() + "/cut.cht") == "# c\n2A-\n");
+}
+
+TEST_CASE("record file: a new record starts with the given header") {
+  gamerec::test::TempDir dir;
+  const std::string output = dir.path() + "/new.txt";
+  RecordFile file = RecordFile::create(output, "", 0, "---\ngame: chaturanga\n---\n");
+  file.append_line("2A-3A");
+  CHECK(slurp(output) == "---\ngame: chaturanga\n---\n2A-3A\n");
+}
+
+TEST_CASE("record file: a CRLF record gets CRLF lines") {
+  gamerec::test::TempDir dir;
+  const std::string path = dir.path() + "/crlf.cht";
+  std::ofstream(path, std::ios::binary) << "2A-3A\r\n";
+  RecordFile file = RecordFile::open_for_append(path);
+  file.append_line("4G-4F");
+  CHECK(slurp(path) == "2A-3A\r\n4G-4F\r\n");
+  std::ofstream(path, std::ios::binary) << "2A-3A\r\n4G-4F";  // unterminated: CRLF from line 1
+  RecordFile again = RecordFile::open_for_append(path);
+  again.append_line("7H-6H");
+  CHECK(slurp(path) == "2A-3A\r\n4G-4F\r\n7H-6H\r\n");
+}
+
+TEST_CASE("record file: cutting a record keeps the file itself (links, mode)") {
+  gamerec::test::TempDir dir;
+  const std::string target = dir.path() + "/real.cht";
+  const std::string link = dir.path() + "/link.cht";
+  std::ofstream(target, std::ios::binary) << "2A-3A\nQ\n";
+  std::filesystem::create_symlink(target, link);
+  RecordFile file = RecordFile::open_for_append(link);
+  file.truncate(6);
+  file.append_line("4G-4F");
+  CHECK(std::filesystem::is_symlink(link));
+  CHECK(slurp(target) == "2A-3A\n4G-4F\n");
+}
+
+TEST_CASE("record file: failures are errors, not silence") {
+  CHECK_THROWS_AS(RecordFile::open_for_append("/nonexistent/dir/x.cht"), RecordWriteError);
+  CHECK_THROWS_AS(RecordFile::create("/nonexistent/dir/x.cht", "", 0, ""), RecordWriteError);
+}
+
+TEST_CASE("record file: create never replaces a file, and never keeps a short copy") {
+  gamerec::test::TempDir dir;
+  const std::string existing = dir.path() + "/there.cht";
+  std::ofstream(existing) << "2A-3A\n";
+  CHECK_THROWS_AS(RecordFile::create(existing, "", 0, ""), RecordWriteError);
+  CHECK(slurp(existing) == "2A-3A\n");
+  // The source is shorter than the prefix asked for (it changed since it
+  // was read): no output file at all, and no temporary left behind.
+  const std::string output = dir.path() + "/out.cht";
+  CHECK_THROWS_AS(RecordFile::create(output, existing, 100, ""), RecordWriteError);
+  CHECK_FALSE(std::filesystem::exists(output));
+  CHECK_FALSE(std::filesystem::exists(output + ".gamerec-tmp"));
+  // A source that cannot be read: the same.
+  CHECK_THROWS_AS(RecordFile::create(output, dir.path(), 10, ""), RecordWriteError);
+  CHECK_FALSE(std::filesystem::exists(output));
+}
+
+TEST_CASE("record file: only a regular file can be a record") {
+  gamerec::test::TempDir dir;
+  CHECK_THROWS_AS(RecordFile::open_for_append(dir.path()), RecordWriteError);
+  CHECK_THROWS_AS(RecordFile::open_for_append("/dev/null"), RecordWriteError);
+}
+
+TEST_CASE("record file: undo back to the first move keeps a byte-order mark") {
+  gamerec::test::TempDir dir;
+  const std::string path = dir.path() + "/bom.cht";
+  std::ofstream(path, std::ios::binary) << "\xEF\xBB\xBF"
+                                           "2A-3A\n";
+  RecordFile file = RecordFile::open_for_append(path);
+  file.truncate(3);  // where move 1's text starts
+  file.append_line("2B-3B");
+  CHECK(slurp(path) ==
+        "\xEF\xBB\xBF"
+        "2B-3B\n");
+}
