@@ -1,5 +1,7 @@
 #include "core/game.h"
 
+#include "core/move_run.h"
+
 namespace gamerec {
 
 std::uint64_t State::count_leaves(int depth) const {
@@ -24,6 +26,10 @@ Outcome Game::forfeit(Side loser) const {
     if (side != loser) outcome.winners.push_back(side);
   }
   return outcome;
+}
+
+RunResult Game::run_moves(RecordSource& source, State& state, MoveObserver* observer) const {
+  return run_moves_as(source, *this, state, observer);
 }
 
 std::uint64_t perft(const State& state, int depth) { return state.count_leaves(depth); }

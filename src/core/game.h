@@ -34,6 +34,10 @@
 
 namespace gamerec {
 
+class RecordSource;
+class MoveObserver;
+struct RunResult;
+
 struct Move {
   int from = -1;
   int to = -1;
@@ -86,6 +90,9 @@ class State {
   // Stage two of a move's text: `game-over` first, then the game's own
   // checks in SPEC order; on success `move` is the move to apply.
   std::optional<MoveError> resolve(const WrittenMove& written, Move& move) const {
+    // A legal move is neither game-over nor any other error, so a quick
+    // proof of legality may come before the ordered checks.
+    if (proves_legal(written, move)) return std::nullopt;
     if (is_over()) return MoveError{ErrorCode::kGameOver};
     return do_resolve(written, move);
   }
@@ -114,6 +121,12 @@ class State {
     move = written.move;
     return do_check(move);
   }
+  // A cheap proof that `written` is legal here, setting `move`: true only
+  // when it is (then the game is not over either). False means "do the
+  // ordered checks", never "illegal". Validating a long record is mostly
+  // legal moves: a game may answer them here without deciding everything
+  // the ordered checks need (chaturanga: whether the side to move can move).
+  virtual bool proves_legal(const WrittenMove& /*written*/, Move& /*move*/) const { return false; }
   virtual void do_apply(const Move& move) = 0;
 
  private:
@@ -172,6 +185,10 @@ class Game {
   // How a game ends when `loser` forfeits (a computer player that breaks the
   // rules): by default every other side wins.
   virtual Outcome forfeit(Side loser) const;
+  // Runs the current game of `source` from `state` (core/move_run.h). A game
+  // may override it to run the same loop with its own final types, which
+  // the compiler can call without virtual dispatch.
+  virtual RunResult run_moves(RecordSource& source, State& state, MoveObserver* observer) const;
 
  private:
   GameDefinition definition_;

@@ -4,6 +4,7 @@
 // cut there (flagged too_long) and the rest of it skipped. The bytes come
 // from a ByteStream: a file descriptor, or a decompressor in front of one.
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <cstring>
 #include <memory>
@@ -52,22 +53,42 @@ class LineSource {
     std::int64_t number = 0;   // 1-based
     std::uint64_t offset = 0;  // byte offset of the line's start in the input
     bool too_long = false;     // text holds only the first kMaxLineLength bytes
+    // Known to hold no space, tab, CR or '#' (then nothing needs trimming
+    // and no comment starts in it). False says nothing.
+    bool plain = false;
   };
   std::optional<Line> next() {
-    // Fast path: a whole, normal-length line is already in the buffer.
-    if (!skipping_) {
-      const char* start = buffer_.get() + begin_;
-      const std::size_t window = std::min(end_ - begin_, kMaxLineLength + 1);
-      if (const auto* newline = static_cast<const char*>(std::memchr(start, '\n', window))) {
-        const auto length = static_cast<std::size_t>(newline - start);
-        Line line{std::string_view(start, length), ++line_number_, consumed_, false};
-        begin_ += length + 1;
-        consumed_ += length + 1;
-        last_had_newline_ = true;
-        return line;
-      }
-    }
+    if (auto line = next_in_buffer()) return line;
     return next_slow();
+  }
+  // The next line only if it is whole in the buffer already: nothing is
+  // read, so the lines given since the last read stay valid. nullopt means
+  // "call next()", not the end.
+  std::optional<Line> next_in_buffer() {
+    if (skipping_) return std::nullopt;
+    const char* start = buffer_.get() + begin_;
+    const std::size_t available = end_ - begin_;
+    // A short line is scanned by hand, noting on the way whether it is
+    // plain: cheaper than memchr and a second pass (most records are
+    // short lines); a longer one is found with memchr.
+    const std::size_t quick = std::min<std::size_t>(available, kQuickScan);
+    unsigned special = 0;
+    std::size_t length = 0;
+    while (length < quick && start[length] != '\n')
+      special |= kSpecialByte[static_cast<unsigned char>(start[length++])];
+    bool plain = special == 0 && length > 0;
+    if (length == quick) {
+      const std::size_t window = std::min(available, kMaxLineLength + 1);
+      const auto* newline = static_cast<const char*>(std::memchr(start + quick, '\n', window - quick));
+      if (newline == nullptr) return std::nullopt;
+      length = static_cast<std::size_t>(newline - start);
+      plain = false;
+    }
+    Line line{std::string_view(start, length), ++line_number_, consumed_, false, plain};
+    begin_ += length + 1;
+    consumed_ += length + 1;
+    last_had_newline_ = true;
+    return line;
   }
   // The first bytes of the input (up to a buffer's worth), without
   // consuming them: how a format recognises its content. Call it first.
@@ -79,6 +100,13 @@ class LineSource {
   const std::string& read_error() const { return read_error_; }
 
  private:
+  static constexpr std::size_t kQuickScan = 64;
+  static constexpr std::array<unsigned char, 256> kSpecialByte = [] {
+    std::array<unsigned char, 256> table{};
+    table[' '] = table['\t'] = table['\r'] = table['#'] = 1;
+    return table;
+  }();
+
   bool fill();
   std::optional<Line> next_slow();
 

@@ -58,17 +58,18 @@ RecordFormat move_list_format() {
 }
 
 const RecordEvent* MoveListSource::quit() {
-  event_.kind = RecordEvent::Kind::kQuit;
-  event_.text = kQuitText;  // the buffer moves on below
-  event_.more_after = false;
+  RecordEvent& event = batch_[0];
+  event.kind = RecordEvent::Kind::kQuit;
+  event.text = kQuitText;  // the buffer moves on below
+  event.more_after = false;
   while (auto raw = lines_->next()) {
     if (strip_body_line(raw->text) || raw->too_long) {
-      event_.more_after = true;
+      event.more_after = true;
       break;
     }
   }
   ended_ = true;
-  return &event_;
+  return &event;
 }
 
 std::optional<std::variant<GameHeader, RecordError>> MoveListSource::next_game() {

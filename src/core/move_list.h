@@ -2,6 +2,7 @@
 // The move list, gamerec's own record format (SPEC section 2): an optional
 // YAML header between two `---` lines, then one move per line. Blank lines
 // and comments are skipped; BOM and CRLF are accepted. One game per file.
+#include <array>
 #include <memory>
 #include <optional>
 #include <string>
@@ -50,27 +51,67 @@ class MoveListSource final : public RecordSource {
   const RecordEvent* read_event() override {
     if (ended_) return nullptr;
     while (auto raw = pending_line_ ? take_pending() : lines_->next()) {
-      auto stripped = strip_body_line(raw->text);
-      // An overlong line is never skipped as blank: what follows the cut
-      // is unknown, so it must be rejected.
-      if (!stripped && raw->too_long) stripped = std::make_pair(raw->text, 1);
-      if (!stripped) continue;
-      event_.text = stripped->first;
-      event_.column = stripped->second;
-      event_.line = raw->number;
-      event_.offset = raw->offset;
-      event_.too_long = raw->too_long;
-      // Q ends a classic record; it is never a move.
-      if (event_.text.size() == 1 && event_.text[0] == 'Q') return quit();
-      event_.kind = RecordEvent::Kind::kMove;
-      return &event_;
+      if (!to_event(*raw, batch_[0])) continue;
+      if (batch_[0].kind == RecordEvent::Kind::kQuit) return quit();
+      return &batch_[0];
     }
     ended_ = true;
     return nullptr;
   }
 
+  // Many events per call, all from lines already in the buffer: only the
+  // first line of a batch may need a read (which moves the buffer).
+  std::span<const RecordEvent> read_events() override {
+    if (ended_) return {};
+    std::size_t count = 0;
+    while (count < kBatch) {
+      std::optional<LineSource::Line> raw = pending_line_ ? take_pending()
+                                            : count == 0  ? lines_->next()
+                                                          : lines_->next_in_buffer();
+      if (!raw) break;
+      if (!to_event(*raw, batch_[count])) continue;
+      if (batch_[count].kind == RecordEvent::Kind::kQuit) {
+        if (count == 0) return {quit(), 1};
+        pending_line_ = raw;  // its own batch, next time
+        break;
+      }
+      ++count;
+    }
+    if (count == 0) ended_ = true;
+    return {batch_.data(), count};
+  }
+
  private:
+  static constexpr std::size_t kBatch = 256;
+
   std::variant<GameHeader, RecordError> read_header();
+  // A body line as an event; false for a blank or comment line.
+  static bool to_event(const LineSource::Line& raw, RecordEvent& event) {
+    if (raw.plain) [[likely]] {
+      event.text = raw.text;
+      event.column = 1;
+      event.line = raw.number;
+      event.offset = raw.offset;
+      event.too_long = false;
+      event.kind =
+          raw.text.size() == 1 && raw.text[0] == 'Q' ? RecordEvent::Kind::kQuit : RecordEvent::Kind::kMove;
+      return true;
+    }
+    auto stripped = strip_body_line(raw.text);
+    // An overlong line is never skipped as blank: what follows the cut is
+    // unknown, so it must be rejected.
+    if (!stripped && raw.too_long) stripped = std::make_pair(raw.text, 1);
+    if (!stripped) return false;
+    event.text = stripped->first;
+    event.column = stripped->second;
+    event.line = raw.number;
+    event.offset = raw.offset;
+    event.too_long = raw.too_long;
+    // Q ends a classic record; it is never a move.
+    event.kind =
+        event.text.size() == 1 && event.text[0] == 'Q' ? RecordEvent::Kind::kQuit : RecordEvent::Kind::kMove;
+    return true;
+  }
   std::optional<LineSource::Line> take_pending() {
     auto line = pending_line_;
     pending_line_.reset();
@@ -82,7 +123,7 @@ class MoveListSource final : public RecordSource {
   // The first body line, seen while looking for a header. Its view points
   // into the buffer, which stays intact until the next line is read.
   std::optional<LineSource::Line> pending_line_;
-  RecordEvent event_;
+  std::array<RecordEvent, kBatch> batch_;
   bool started_ = false;
   bool ended_ = false;
 };

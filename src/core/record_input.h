@@ -14,6 +14,7 @@
 
 #include "core/catalogue.h"
 #include "core/game.h"
+#include "core/move_run.h"
 #include "core/record_source.h"
 
 namespace gamerec {
@@ -52,69 +53,37 @@ FileError header_file_error(const RecordError& error);
 // The error for an input that failed part-way (`reason`: strerror text).
 FileError read_failure(const std::string& reason);
 
-// What running one game's moves found.
-struct RunResult {
-  std::int64_t moves = 0;                      // accepted moves
-  std::optional<RecordError> error;            // the first rejected move
-  std::optional<std::int64_t> quit_line;       // a Q line ended the record
-  bool lines_after_quit = false;               // ... and move lines follow it
-  std::optional<std::string> declared_result;  // a result the record states (PGN)
-  std::uint64_t end_offset = 0;                // where the valid part ends in the input
-  std::string read_error;                      // reading failed part-way (the rest is unknown)
-};
-
-// Parses, resolves and applies each move of the current game of `source` to
-// `state` until its end, a Q line, or the first error. For each accepted
-// move, before(event, move, position) runs before it is applied and
-// after(event, mover, move, position) after.
+// Runs the current game of `source` from `state` (core/move_run.h, as the
+// game runs it). before(event, move, position) runs before each accepted
+// move is applied and after(event, mover, move, position) after it.
 template <typename BeforeMove, typename AfterMove>
 RunResult run_moves(RecordSource& source, const Game& game, State& state, BeforeMove&& before,
                     AfterMove&& after) {
-  RunResult result;
-  while (const RecordEvent* event = source.next_event()) {
-    switch (event->kind) {
-      case RecordEvent::Kind::kMove: {
-        Move move;
-        auto error = event->too_long ? MoveError{ErrorCode::kNotation, "too-long"}
-                                     : check_move_text(game, state, event->text, move);
-        if (error) {
-          result.end_offset = event->offset;
-          result.error = RecordError{std::move(*error), event->line, event->column, std::string(event->text)};
-          return result;
-        }
-        before(*event, move, static_cast<const State&>(state));
-        const Side mover = state.to_move();
-        state.apply(move);
-        ++result.moves;
-        after(*event, mover, move, static_cast<const State&>(state));
-        break;
-      }
-      case RecordEvent::Kind::kQuit:
-        result.end_offset = event->offset;
-        result.quit_line = event->line;
-        result.lines_after_quit = event->more_after;
-        return result;
-      case RecordEvent::Kind::kResult:
-        result.declared_result = std::string(event->text);
-        break;
-      case RecordEvent::Kind::kComment:
-        break;
+  class Calls final : public MoveObserver {
+   public:
+    Calls(BeforeMove& before, AfterMove& after) : before_(before), after_(after) {}
+    void before(const RecordEvent& event, const Move& move, const State& position) override {
+      before_(event, move, position);
     }
-  }
-  result.end_offset = source.bytes_read();
-  result.read_error = source.read_error();
-  return result;
+    void after(const RecordEvent& event, Side mover, const Move& move, const State& position) override {
+      after_(event, mover, move, position);
+    }
+
+   private:
+    BeforeMove& before_;
+    AfterMove& after_;
+  } calls(before, after);
+  return game.run_moves(source, state, &calls);
 }
 
 template <typename AfterMove>
 RunResult run_moves(RecordSource& source, const Game& game, State& state, AfterMove&& after) {
-  return run_moves(
-      source, game, state, [](const RecordEvent&, const Move&, const State&) {},
-      std::forward<AfterMove>(after));
+  auto nothing = [](const RecordEvent&, const Move&, const State&) {};
+  return run_moves(source, game, state, nothing, after);
 }
 
 inline RunResult run_moves(RecordSource& source, const Game& game, State& state) {
-  return run_moves(source, game, state, [](const RecordEvent&, Side, const Move&, const State&) {});
+  return game.run_moves(source, state, nullptr);
 }
 
 }  // namespace gamerec

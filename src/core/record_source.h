@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -67,11 +68,18 @@ class RecordSource {
   virtual std::optional<std::variant<GameHeader, RecordError>> next_game() = 0;
 
   // The current game's next event, or nullptr at its end. An event and its
-  // text stay valid until the next call to next_event() or peek_event().
+  // text stay valid until the next call to any of these three.
   const RecordEvent* next_event() {
     if (!peeked_) return read_event();
     peeked_ = false;
     return peeked_end_ ? nullptr : &pending_;
+  }
+  // The current game's next events, as many as the source has at hand
+  // (one virtual call for many moves); empty at the game's end.
+  std::span<const RecordEvent> next_events() {
+    if (!peeked_) return read_events();
+    peeked_ = false;
+    return peeked_end_ ? std::span<const RecordEvent>() : std::span<const RecordEvent>(&pending_, 1);
   }
   // The event next_event() will return, without taking it.
   const RecordEvent* peek_event();
@@ -83,6 +91,11 @@ class RecordSource {
 
  protected:
   virtual const RecordEvent* read_event() = 0;
+  // A batch of events; by default the one read_event() gives.
+  virtual std::span<const RecordEvent> read_events() {
+    const RecordEvent* event = read_event();
+    return event == nullptr ? std::span<const RecordEvent>() : std::span<const RecordEvent>(event, 1);
+  }
   // A source that starts a game drops anything peeked of the last one.
   void forget_peeked() { peeked_ = false; }
 

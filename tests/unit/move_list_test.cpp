@@ -190,3 +190,54 @@ TEST_CASE("move list: a header key given twice is a header error on its line") {
   REQUIRE(std::holds_alternative<RecordError>(in_variant.header));
   CHECK(error_of(in_variant).error.kind == "duplicate-key");
 }
+
+TEST_CASE("move list: events in batches are the same as one at a time, across buffer refills") {
+  // Plain lines, indented ones, comments, CRLF, blank lines and a Q at the
+  // end, long enough to cross the 1 MiB read buffer many times.
+  std::string content = "---\ngame: chaturanga\n---\n";
+  for (int i = 0; i < 300000; ++i) {
+    switch (i % 5) {
+      case 0: content += "1B-3C\n"; break;
+      case 1: content += "  3C-1B  # back\n"; break;
+      case 2: content += "# a note\n\n"; break;
+      case 3: content += "2H-3F\r\n"; break;
+      default: content += "3F-2H\n"; break;
+    }
+  }
+  content += "Q\n2A-3A\n";
+  gamerec::test::TempDir dir;
+  const std::string path = dir.path() + "/record";
+  std::ofstream(path, std::ios::binary) << content;
+
+  struct Seen {
+    std::string text;
+    std::int64_t line, column;
+    std::uint64_t offset;
+    RecordEvent::Kind kind;
+    bool more_after;
+    bool operator==(const Seen&) const = default;
+  };
+  auto seen = [](const RecordEvent& e) {
+    return Seen{std::string(e.text), e.line, e.column, e.offset, e.kind, e.more_after};
+  };
+  std::vector<Seen> one_by_one;
+  std::vector<Seen> batched;
+  {
+    MoveListSource source(std::move(open_lines(path).lines));
+    REQUIRE(source.next_game());
+    while (const RecordEvent* event = source.next_event()) one_by_one.push_back(seen(*event));
+  }
+  {
+    MoveListSource source(std::move(open_lines(path).lines));
+    REQUIRE(source.next_game());
+    std::size_t batches = 0;
+    for (auto events = source.next_events(); !events.empty(); events = source.next_events(), ++batches)
+      for (const RecordEvent& event : events) batched.push_back(seen(event));
+    CHECK(batches < batched.size() / 10);  // many events per call
+  }
+  REQUIRE(one_by_one.size() == 240001);
+  CHECK(batched == one_by_one);
+  CHECK(one_by_one.back().kind == RecordEvent::Kind::kQuit);
+  CHECK(one_by_one.back().more_after);
+  CHECK(one_by_one[1] == Seen{"3C-1B", 5, 3, 31, RecordEvent::Kind::kMove, false});
+}

@@ -3,6 +3,8 @@
 #include <bit>
 #include <cstdlib>
 
+#include "core/move_run.h"
+
 namespace gamerec::chaturanga {
 namespace {
 
@@ -87,6 +89,43 @@ constexpr FirstSteps first_steps(bool captures) {
 constexpr FirstSteps kQuietSteps = first_steps(false);
 constexpr FirstSteps kCaptureSteps = first_steps(true);
 
+// Squares a rook (or bishop) on each square could reach on an empty board,
+// and the squares strictly between two squares on one such line: with
+// them, a slider's move is legal when the destination is on its lines and
+// nothing stands between.
+template <std::size_t N>
+constexpr std::array<std::uint64_t, board::kSquares> lines(const std::array<std::array<int, 2>, N>& rays) {
+  std::array<std::uint64_t, board::kSquares> table{};
+  for (int square = 0; square < board::kSquares; ++square) {
+    for (const auto& [dr, dc] : rays) {
+      for (int r = row_of(square) + dr, c = col_of(square) + dc; on_board(r, c); r += dr, c += dc)
+        table[square] |= std::uint64_t{1} << make_square(r, c);
+    }
+  }
+  return table;
+}
+constexpr auto kRookLines = lines(kRookRays);
+constexpr auto kBishopLines = lines(kBishopRays);
+
+using BetweenTable = std::array<std::array<std::uint64_t, board::kSquares>, board::kSquares>;
+constexpr BetweenTable between_table() {
+  BetweenTable table{};
+  for (int from = 0; from < board::kSquares; ++from) {
+    for (int dr = -1; dr <= 1; ++dr) {
+      for (int dc = -1; dc <= 1; ++dc) {
+        if (dr == 0 && dc == 0) continue;
+        std::uint64_t passed = 0;
+        for (int r = row_of(from) + dr, c = col_of(from) + dc; on_board(r, c); r += dr, c += dc) {
+          table[from][make_square(r, c)] = passed;
+          passed |= std::uint64_t{1} << make_square(r, c);
+        }
+      }
+    }
+  }
+  return table;
+}
+constexpr BetweenTable kBetween = between_table();
+
 }  // namespace
 
 ChaturangaState::ChaturangaState(const Rules& rules) : castling_(rules.castling) {
@@ -131,6 +170,13 @@ void ChaturangaState::place(const std::array<std::vector<Placed>, kSides>& piece
 void ChaturangaState::start_turn_at(int first) {
   to_move_ = (first + kSides - 1) % kSides;
   advance_turn(false);
+  settled_ = true;
+}
+
+void ChaturangaState::settle_turn() const {
+  to_move_ = last_mover_;
+  advance_turn(false);
+  settled_ = true;
 }
 
 void ChaturangaState::put(int square, int side, Piece piece) {
@@ -268,6 +314,7 @@ bool ChaturangaState::for_each_move(int side, Visit&& visit) const {
 
 std::vector<Move> ChaturangaState::legal_moves() const {
   std::vector<Move> moves;
+  settle();
   if (over_) return moves;
   for_each_move(to_move_, [&](int from, int to) {
     moves.push_back(Move{from, to, 0});
@@ -292,7 +339,47 @@ bool ChaturangaState::has_legal_move(int side) const {
   return is_castling(side, king_home_[side], rook_home_[side]);
 }
 
+bool ChaturangaState::proves_legal(const WrittenMove& written, Move& move) const {
+  const int from = written.move.from;
+  const int to = written.move.to;
+  if (over_ || static_cast<unsigned>(from) >= board::kSquares || static_cast<unsigned>(to) >= board::kSquares)
+    return false;
+  const int side = to_move_;
+  const Cell mover = board_[from];
+  if (mover.side != side) return false;  // also an empty square
+  const std::uint64_t target = std::uint64_t{1} << to;
+  const std::uint64_t team = occupied_[side] | occupied_[side ^ 2];
+  // Onto the own team (or the same square): an error, or castling.
+  if ((team & target) != 0) return false;
+  const std::uint64_t all = team | occupied_[side ^ 1] | occupied_[side ^ 3];
+  bool legal = false;
+  switch (mover.piece) {
+    case Piece::kKing:
+      legal = (kKingTargets[from] & target) != 0;
+      break;
+    case Piece::kKnight:
+      legal = (kKnightTargets[from] & target) != 0;
+      break;
+    case Piece::kRook:
+      legal = (kRookLines[from] & target) != 0 && (kBetween[from][to] & all) == 0;
+      break;
+    case Piece::kBishop:
+      legal = (kBishopLines[from] & target) != 0 && (kBetween[from][to] & all) == 0;
+      break;
+    case Piece::kPawn:
+      // Straight onto an empty square, or diagonally onto an enemy.
+      legal = ((all & target) != 0 ? kPawnCaptures[side][from] : kPawnPushes[side][from]) & target;
+      break;
+  }
+  if (!legal) return false;
+  // The assumed side has a legal move, so it is the side to move.
+  settled_ = true;
+  move = written.move;
+  return true;
+}
+
 void ChaturangaState::do_apply(const Move& move) {
+  settle();
   const int side = to_move_;
   bool king_captured = false;
   // check() passed, so a destination holding an own piece means castling.
@@ -311,10 +398,19 @@ void ChaturangaState::do_apply(const Move& move) {
     board_[move.to] = board_[move.from];
     board_[move.from] = Cell{};
   }
-  advance_turn(king_captured);
+  if (king_captured) {
+    advance_turn(true);  // rare, and it may end the game: settled now
+    return;
+  }
+  // Assume the next side still in the game; settle() checks it when asked.
+  last_mover_ = side;
+  settled_ = false;
+  int next = (side + 1) % kSides;
+  while (eliminated_[next] && next != side) next = (next + 1) % kSides;
+  to_move_ = next;
 }
 
-void ChaturangaState::advance_turn(bool king_captured) {
+void ChaturangaState::advance_turn(bool king_captured) const {
   for (int team = 0; king_captured && team < 2; ++team) {
     if (eliminated_[team] && eliminated_[team + 2]) {
       over_ = true;
@@ -337,6 +433,7 @@ void ChaturangaState::advance_turn(bool king_captured) {
 
 std::uint64_t ChaturangaState::count_leaves(int depth) const {
   if (depth == 0) return 1;
+  settle();
   if (over_) return 0;
   std::uint64_t nodes = 0;
   // Children on the stack, moves never stored: perft visits millions.
@@ -354,6 +451,7 @@ std::uint64_t ChaturangaState::count_leaves(int depth) const {
 }
 
 Outcome ChaturangaState::outcome() const {
+  settle();
   Outcome result;
   result.over = over_;
   if (!over_) return result;
@@ -370,7 +468,10 @@ std::unique_ptr<State> ChaturangaState::clone() const { return std::make_unique<
 
 bool ChaturangaState::equals(const State& other) const {
   const auto* o = dynamic_cast<const ChaturangaState*>(&other);
-  return o != nullptr && board_ == o->board_ && eliminated_ == o->eliminated_ && to_move_ == o->to_move_ &&
+  if (o == nullptr) return false;
+  settle();
+  o->settle();
+  return board_ == o->board_ && eliminated_ == o->eliminated_ && to_move_ == o->to_move_ &&
          over_ == o->over_ && winning_team_ == o->winning_team_ && castling_ == o->castling_ &&
          king_home_ == o->king_home_ && rook_home_ == o->rook_home_;
 }
@@ -423,6 +524,10 @@ std::unique_ptr<MoveChooser> ChaturangaGame::make_chooser(std::string_view level
   if (level == "1" || level == "greedy") return make_greedy_chooser(settings.seed);
   if (level == "random") return make_random_chooser(settings.seed);
   return nullptr;
+}
+
+RunResult ChaturangaGame::run_moves(RecordSource& source, State& state, MoveObserver* observer) const {
+  return run_moves_as(source, *this, dynamic_cast<ChaturangaState&>(state), observer);
 }
 
 Outcome ChaturangaGame::forfeit(Side loser) const {

@@ -84,9 +84,15 @@ class ChaturangaState final : public State {
   const Cell& at(int square) const { return board_[square]; }
   bool eliminated(int side) const { return eliminated_[side]; }
 
-  Side to_move() const override { return over_ ? kNoSide : to_move_; }
+  Side to_move() const override {
+    settle();
+    return over_ ? kNoSide : to_move_;
+  }
   std::vector<Move> legal_moves() const override;
-  bool is_over() const override { return over_; }
+  bool is_over() const override {
+    settle();
+    return over_;
+  }
   Outcome outcome() const override;
   std::unique_ptr<State> clone() const override;
   bool equals(const State& other) const override;
@@ -96,9 +102,18 @@ class ChaturangaState final : public State {
 
  protected:
   std::optional<MoveError> do_check(const Move& move) const override;
+  bool proves_legal(const WrittenMove& written, Move& move) const override;
   void do_apply(const Move& move) override;
 
  private:
+  // After a move, who moves next is settled only when asked: the next side
+  // in turn order that is still in the game is assumed, and a legal move
+  // by it (proves_legal) shows it can move. Otherwise settle() finds the
+  // side that can move, or ends the game when none can.
+  void settle() const {
+    if (!settled_) settle_turn();
+  }
+  void settle_turn() const;
   void place(const std::array<std::vector<Placed>, kSides>& pieces);
   void put(int square, int side, Piece piece);
   bool is_castling(int side, int from, int to) const;
@@ -107,7 +122,9 @@ class ChaturangaState final : public State {
   template <typename Visit>
   bool for_each_move(int side, Visit&& visit) const;
   bool has_legal_move(int side) const;
-  void advance_turn(bool king_captured);
+  // The side to move after a move by to_move_ (a king captured ends the
+  // game when it was a team's last), or the end of the game.
+  void advance_turn(bool king_captured) const;
   // The side to move from `first` on in turn order, as after a move by the
   // side before it; or the end of the game.
   void start_turn_at(int first);
@@ -120,10 +137,15 @@ class ChaturangaState final : public State {
   std::array<bool, kSides> eliminated_{};
   std::array<int, kSides> king_home_{};  // -1 when the setup has none
   std::array<int, kSides> rook_home_{};
-  int to_move_ = kYellow;
   bool castling_ = true;
-  bool over_ = false;
-  int winning_team_ = -1;  // 0: Yellow+Red, 1: Green+Black, -1: none/draw
+  // Settled lazily (settle()): mutable so that the const questions can
+  // settle them. While !settled_, to_move_ is the side assumed to move and
+  // last_mover_ the side that moved.
+  mutable int to_move_ = kYellow;
+  mutable bool over_ = false;
+  mutable int winning_team_ = -1;  // 0: Yellow+Red, 1: Green+Black, -1: none/draw
+  mutable bool settled_ = true;
+  int last_mover_ = kYellow;
 };
 
 class ChaturangaGame final : public Game {
@@ -139,6 +161,8 @@ class ChaturangaGame final : public Game {
                                             const ChooserSettings& settings) const override;
   std::vector<std::string> levels() const override { return {"1", "greedy", "random"}; }
   Outcome forfeit(Side loser) const override;
+  // The shared loop with this game's own types: no virtual calls per move.
+  RunResult run_moves(RecordSource& source, State& state, MoveObserver* observer) const override;
 
   const Rules& rules() const { return rules_; }
 
@@ -152,10 +176,14 @@ class ChaturangaGame final : public Game {
 MoveError malformed_move_error(std::string_view text);
 inline std::optional<MoveError> parse_chaturanga_move(std::string_view text, Move& move) {
   if (text.size() == 5 && text[2] == '-') {
-    const auto from = board::parse_row_col(text.substr(0, 2));
-    const auto to = board::parse_row_col(text.substr(3, 2));
-    if (from && to) {
-      move = Move{*from, *to, 0};
+    // Each of row and column in range, tested at once as unsigned offsets.
+    const unsigned from_row = static_cast<unsigned char>(text[0]) - unsigned{'1'};
+    const unsigned from_col = static_cast<unsigned char>(text[1]) - unsigned{'A'};
+    const unsigned to_row = static_cast<unsigned char>(text[3]) - unsigned{'1'};
+    const unsigned to_col = static_cast<unsigned char>(text[4]) - unsigned{'A'};
+    if ((from_row | from_col | to_row | to_col) < 8u) {
+      move = Move{board::make_square(static_cast<int>(from_row), static_cast<int>(from_col)),
+                  board::make_square(static_cast<int>(to_row), static_cast<int>(to_col)), 0};
       return std::nullopt;
     }
   }
