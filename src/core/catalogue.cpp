@@ -48,6 +48,7 @@ std::variant<std::unique_ptr<Player>, Message> GameCatalogue::make_player(
 }
 
 std::optional<Message> GameCatalogue::add_embedded_definitions() {
+  shared_.clear();
   for (const EmbeddedFile& file : embedded_formats()) {
     if (file.name == "messages.yaml") continue;
     if (auto error = load_definition(file.text, file.name, definitions_, /*may_add_engine=*/true))
@@ -95,7 +96,10 @@ std::variant<std::unique_ptr<Game>, Message> GameCatalogue::make_game(
     return Message{"catalogue.no-engine", {{"game", std::string(name)}, {"engine", definition->engine}}};
   auto options = resolve_options(*definition, overrides);
   if (auto* error = std::get_if<Message>(&options)) return *error;
-  return engine->second(*definition, std::get<RuleOptions>(std::move(options)));
+  auto shared = shared_.find(name);
+  if (shared == shared_.end())
+    shared = shared_.emplace(std::string(name), std::make_shared<const GameDefinition>(*definition)).first;
+  return engine->second(shared->second, std::get<RuleOptions>(std::move(options)));
 }
 
 std::optional<std::string> GameCatalogue::game_for_path(const std::string& path) const {

@@ -19,7 +19,8 @@
 
 namespace gamerec {
 
-using GameFactory = std::function<std::variant<std::unique_ptr<Game>, Message>(GameDefinition, RuleOptions)>;
+using GameFactory =
+    std::function<std::variant<std::unique_ptr<Game>, Message>(SharedDefinition, RuleOptions)>;
 // A kind of player that is not a level of the game's own (exec:PROGRAM,
 // uci:ENGINE): made from the text after the colon.
 using PlayerFactory = std::function<std::variant<std::unique_ptr<Player>, Message>(
@@ -40,6 +41,7 @@ class GameCatalogue {
   std::optional<Message> add_directory(const std::string& directory);
   // A user's definition (a variant or an override of a known game).
   std::optional<Message> add_definition(std::string_view yaml_text, std::string_view source) {
+    shared_.clear();
     return load_definition(yaml_text, source, definitions_, /*may_add_engine=*/false);
   }
 
@@ -76,6 +78,10 @@ class GameCatalogue {
   DefinitionMap definitions_;
   std::vector<RecordFormat> formats_;  // the move list last: it takes anything
   std::map<std::pair<std::string, std::string>, PlayerFactory> player_kinds_;  // (engine, kind)
+  // The definitions as games share them, made on first use (a batch of
+  // files makes one game per file, and copying a definition each time
+  // cost more than validating a short game). Emptied when one changes.
+  mutable std::map<std::string, SharedDefinition, std::less<>> shared_;
 };
 
 }  // namespace gamerec

@@ -22,7 +22,7 @@ Outcome Game::forfeit(Side loser) const {
   Outcome outcome;
   outcome.over = true;
   outcome.end = "forfeit";
-  for (Side side = 0; side < static_cast<Side>(definition_.sides.size()); ++side) {
+  for (Side side = 0; side < static_cast<Side>(definition_->sides.size()); ++side) {
     if (side != loser) outcome.winners.push_back(side);
   }
   return outcome;

@@ -147,16 +147,19 @@ class MoveChooser {
   virtual std::optional<Move> choose_move(const Observation& seen, std::span<const Move> legal) = 0;
 };
 
+// Definitions are catalogue data, shared by every Game made from them.
+using SharedDefinition = std::shared_ptr<const GameDefinition>;
+
 class Game {
  public:
-  Game(GameDefinition definition, RuleOptions options)
+  Game(SharedDefinition definition, RuleOptions options)
       : definition_(std::move(definition)), options_(std::move(options)) {}
   virtual ~Game() = default;
   Game(const Game&) = delete;
   Game& operator=(const Game&) = delete;
 
-  const std::string& name() const { return definition_.name; }
-  const GameDefinition& definition() const { return definition_; }
+  const std::string& name() const { return definition_->name; }
+  const GameDefinition& definition() const { return *definition_; }
   const RuleOptions& options() const { return options_; }
 
   virtual std::unique_ptr<State> new_state() const = 0;
@@ -191,7 +194,7 @@ class Game {
   virtual RunResult run_moves(RecordSource& source, State& state, MoveObserver* observer) const;
 
  private:
-  GameDefinition definition_;
+  SharedDefinition definition_;
   RuleOptions options_;
 };
 

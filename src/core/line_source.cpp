@@ -13,6 +13,12 @@ FdStream::~FdStream() {
   if (owns_fd_ && fd_ >= 0) ::close(fd_);
 }
 
+std::optional<std::uint64_t> FdStream::size_hint() const {
+  struct stat info {};
+  if (::fstat(fd_, &info) != 0 || !S_ISREG(info.st_mode)) return std::nullopt;
+  return static_cast<std::uint64_t>(info.st_size);
+}
+
 std::int64_t FdStream::read(char* buffer, std::size_t size) {
   while (true) {
     const ssize_t n = ::read(fd_, buffer, size);
@@ -23,8 +29,21 @@ std::int64_t FdStream::read(char* buffer, std::size_t size) {
   }
 }
 
+namespace {
+
+std::size_t initial_capacity(const ByteStream& stream) {
+  constexpr std::size_t kSmallest = 4096;
+  const auto size = stream.size_hint();
+  if (!size) return LineSource::kBufferCapacity;
+  // One byte more than the file, so that its end is seen in one read.
+  return static_cast<std::size_t>(
+      std::clamp<std::uint64_t>(*size + 1, kSmallest, LineSource::kBufferCapacity));
+}
+
+}  // namespace
+
 LineSource::LineSource(std::unique_ptr<ByteStream> stream)
-    : stream_(std::move(stream)), buffer_(new char[kBufferCapacity]) {}
+    : stream_(std::move(stream)), capacity_(initial_capacity(*stream_)), buffer_(new char[capacity_]) {}
 
 bool LineSource::fill() {
   if (eof_) return false;
@@ -33,8 +52,17 @@ bool LineSource::fill() {
     end_ -= begin_;
     begin_ = 0;
   }
-  if (end_ == kBufferCapacity) return true;  // full: the caller cuts a line
-  const std::int64_t n = stream_->read(buffer_.get() + end_, kBufferCapacity - end_);
+  if (end_ == capacity_) {
+    if (capacity_ == kBufferCapacity) return true;  // full: the caller cuts the line
+    // A line longer than the buffer (the file grew, or its size was not
+    // known): make room, up to the largest buffer.
+    const std::size_t larger = std::min(capacity_ * 2, kBufferCapacity);
+    std::unique_ptr<char[]> grown(new char[larger]);
+    std::memcpy(grown.get(), buffer_.get(), end_);
+    buffer_ = std::move(grown);
+    capacity_ = larger;
+  }
+  const std::int64_t n = stream_->read(buffer_.get() + end_, capacity_ - end_);
   if (n > 0) {
     end_ += static_cast<std::size_t>(n);
     return true;

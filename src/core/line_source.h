@@ -24,6 +24,8 @@ class ByteStream {
   // on failure (then error() says why).
   virtual std::int64_t read(char* buffer, std::size_t size) = 0;
   virtual std::string error() const = 0;
+  // How many bytes there are to read, when known (a regular file).
+  virtual std::optional<std::uint64_t> size_hint() const { return std::nullopt; }
 };
 
 // A file descriptor (standard input is not closed).
@@ -35,6 +37,7 @@ class FdStream final : public ByteStream {
   FdStream& operator=(const FdStream&) = delete;
   std::int64_t read(char* buffer, std::size_t size) override;
   std::string error() const override { return error_; }
+  std::optional<std::uint64_t> size_hint() const override;
 
  private:
   int fd_;
@@ -44,6 +47,9 @@ class FdStream final : public ByteStream {
 
 class LineSource {
  public:
+  // The largest buffer: a megabyte of lines, plus room for the longest.
+  static constexpr std::size_t kBufferCapacity = (1 << 20) + kMaxLineLength;
+
   explicit LineSource(std::unique_ptr<ByteStream> stream);
   LineSource(const LineSource&) = delete;
   LineSource& operator=(const LineSource&) = delete;
@@ -111,10 +117,13 @@ class LineSource {
   std::optional<Line> next_slow();
 
   std::unique_ptr<ByteStream> stream_;
-  // Not a std::vector: zero-filling 1 MiB per file dominated validating
-  // many short files. Only bytes that read() filled are ever looked at.
+  // Not a std::vector: zero-filling it per file dominated validating many
+  // short files. Only bytes that read() filled are ever looked at. It
+  // starts at the input's size when that is known and small (no 1 MiB
+  // allocation for a 300-byte record) and grows to kBufferCapacity only
+  // when a line does not fit.
+  std::size_t capacity_;  // before buffer_: it sizes it
   std::unique_ptr<char[]> buffer_;
-  static constexpr std::size_t kBufferCapacity = (1 << 20) + kMaxLineLength;
   std::size_t begin_ = 0;
   std::size_t end_ = 0;
   bool eof_ = false;

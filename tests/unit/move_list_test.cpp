@@ -197,11 +197,21 @@ TEST_CASE("move list: events in batches are the same as one at a time, across bu
   std::string content = "---\ngame: chaturanga\n---\n";
   for (int i = 0; i < 300000; ++i) {
     switch (i % 5) {
-      case 0: content += "1B-3C\n"; break;
-      case 1: content += "  3C-1B  # back\n"; break;
-      case 2: content += "# a note\n\n"; break;
-      case 3: content += "2H-3F\r\n"; break;
-      default: content += "3F-2H\n"; break;
+      case 0:
+        content += "1B-3C\n";
+        break;
+      case 1:
+        content += "  3C-1B  # back\n";
+        break;
+      case 2:
+        content += "# a note\n\n";
+        break;
+      case 3:
+        content += "2H-3F\r\n";
+        break;
+      default:
+        content += "3F-2H\n";
+        break;
     }
   }
   content += "Q\n2A-3A\n";

@@ -91,7 +91,7 @@ class GuessState final : public State {
 
 class GuessGame final : public Game {
  public:
-  GuessGame() : Game(definition(), RuleOptions{}) {}
+  GuessGame() : Game(std::make_shared<const GameDefinition>(definition()), RuleOptions{}) {}
   static GameDefinition definition() {
     GameDefinition d;
     d.name = "guess";

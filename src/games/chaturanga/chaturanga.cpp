@@ -539,7 +539,7 @@ Outcome ChaturangaGame::forfeit(Side loser) const {
   return outcome;
 }
 
-std::variant<std::unique_ptr<Game>, Message> make_game(GameDefinition definition, RuleOptions options) {
+std::variant<std::unique_ptr<Game>, Message> make_game(SharedDefinition definition, RuleOptions options) {
   auto rules = rules_from_options(options);
   if (auto* error = std::get_if<Message>(&rules)) return *error;
   return std::unique_ptr<Game>(std::make_unique<ChaturangaGame>(std::move(definition), std::move(options),

@@ -150,7 +150,7 @@ class ChaturangaState final : public State {
 
 class ChaturangaGame final : public Game {
  public:
-  ChaturangaGame(GameDefinition definition, RuleOptions options, Rules rules)
+  ChaturangaGame(SharedDefinition definition, RuleOptions options, Rules rules)
       : Game(std::move(definition), std::move(options)), rules_(std::move(rules)) {}
 
   std::unique_ptr<State> new_state() const override;
@@ -198,6 +198,6 @@ std::unique_ptr<MoveChooser> make_greedy_chooser(std::uint64_t seed);
 std::unique_ptr<MoveChooser> make_random_chooser(std::uint64_t seed);
 
 // Builds the game from its definition and options (the catalogue's factory).
-std::variant<std::unique_ptr<Game>, Message> make_game(GameDefinition definition, RuleOptions options);
+std::variant<std::unique_ptr<Game>, Message> make_game(SharedDefinition definition, RuleOptions options);
 
 }  // namespace gamerec::chaturanga

@@ -54,30 +54,34 @@ std::string_view trim_blanks(std::string_view text) {
 std::variant<std::array<std::vector<Placed>, kSides>, Message> parse_pieces(std::string_view text,
                                                                             std::string_view what) {
   std::array<std::vector<Placed>, kSides> pieces;
+  for (auto& group : pieces) group.reserve(8);
   std::array<bool, board::kSquares> taken{};
   int side = 0;
-  while (true) {
-    if (side == kSides) return Message{"setup.group-count", {{"what", std::string(what)}}};
-    const auto slash = text.find('/');
-    std::string_view group = text.substr(0, slash);
-    while (!group.empty()) {
-      group = trim_blanks(group);
-      const auto space = group.find_first_of(kBlanks);
-      const std::string_view token = group.substr(0, space);
-      group = space == std::string_view::npos ? std::string_view{} : group.substr(space + 1);
-      if (token.empty()) continue;
-      const auto letter = kPieceLetters.find(token[0]);
-      const auto square = board::parse_row_col(token.substr(1));
-      if (letter == std::string_view::npos || !square || taken[*square])
-        return Message{"setup.bad-piece", {{"what", std::string(what)}, {"piece", std::string(token)}}};
-      taken[*square] = true;
-      pieces[side].push_back({static_cast<Piece>(letter), *square});
+  std::size_t i = 0;
+  // One pass: a token runs to the next blank or '/'; '/' starts the next side.
+  while (i < text.size()) {
+    const char c = text[i];
+    if (c == ' ' || c == '\t') {
+      ++i;
+      continue;
     }
-    ++side;
-    if (slash == std::string_view::npos) break;
-    text = text.substr(slash + 1);
+    if (c == '/') {
+      if (++side == kSides) return Message{"setup.group-count", {{"what", std::string(what)}}};
+      ++i;
+      continue;
+    }
+    std::size_t end = i;
+    while (end < text.size() && text[end] != ' ' && text[end] != '\t' && text[end] != '/') ++end;
+    const std::string_view token = text.substr(i, end - i);
+    i = end;
+    const auto letter = kPieceLetters.find(token[0]);
+    const auto square = board::parse_row_col(token.substr(1));
+    if (letter == std::string_view::npos || !square || taken[*square])
+      return Message{"setup.bad-piece", {{"what", std::string(what)}, {"piece", std::string(token)}}};
+    taken[*square] = true;
+    pieces[side].push_back({static_cast<Piece>(letter), *square});
   }
-  if (side != kSides) return Message{"setup.group-count", {{"what", std::string(what)}}};
+  if (side != kSides - 1) return Message{"setup.group-count", {{"what", std::string(what)}}};
   return pieces;
 }
 
