@@ -25,7 +25,8 @@ std::variant<Context, Message> Context::make(GameCatalogue catalogue, Messages m
   ui::ColorChoice color = ui::ColorChoice::kAuto;
   if (options.color == "always") color = ui::ColorChoice::kAlways;
   if (options.color == "never") color = ui::ColorChoice::kNever;
-  context.palette_.enabled = ui::use_color(color, ui::stdout_is_terminal(), std::getenv("NO_COLOR"));
+  context.palette_.enabled =
+      ui::use_color(color, ui::stdout_is_terminal(), std::getenv("NO_COLOR"), std::getenv("TERM"));
   return context;
 }
 

@@ -16,6 +16,7 @@
 
 #include "cli/commands.h"
 #include "cli/diagnostics.h"
+#include "cli/number_options.h"
 #include "cli/record_opening.h"
 #include "core/record_file.h"
 #include "core/unique_fd.h"
@@ -179,7 +180,7 @@ Command add_convert_command(CLI::App& app) {
   command->add_option("input", options->input, "Record to read ('-' for standard input)")->required();
   command->add_option("output", options->output, "File to write (it must not exist yet)")->required();
   command->add_option("--game-index", options->game_index, "Convert only game N of a file that holds several")
-      ->check(CLI::PositiveNumber);
+      ->check(whole_number(1, std::numeric_limits<int>::max()));
   return {command, [options](const Context& context) {
             try {
               return convert(context, *options);

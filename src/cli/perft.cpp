@@ -4,6 +4,7 @@
 #include <ostream>
 
 #include "cli/commands.h"
+#include "cli/number_options.h"
 
 namespace gamerec::cli {
 namespace {
@@ -30,6 +31,7 @@ int run_perft(const Context& context, const PerftOptions& options) {
     for (const auto& [move, nodes] : perft_divide(state, options.depth)) {
       total += nodes;
       out << fmt::format("{}: {}\n", game.move_text(move, state), nodes);
+      if (!out) break;
     }
     out << total << '\n';
   }
@@ -43,7 +45,7 @@ Command add_perft_command(CLI::App& app) {
   auto options = std::make_shared<PerftOptions>();
   CLI::App* command = app.add_subcommand("perft", "Count the leaf nodes of the legal-move tree");
   command->add_option("game", options->game, "Game (chaturanga)")->required();
-  command->add_option("depth", options->depth, "Depth in plies")->required()->check(CLI::Range(1, 12));
+  command->add_option("depth", options->depth, "Depth in plies")->required()->check(whole_number(1, 12));
   command->add_flag("--divide", options->divide, "Print MOVE: COUNT for each first move");
   command->add_option("--position,--fen", options->position,
                       "Start from this position, in the game's notation (a header's position:)");

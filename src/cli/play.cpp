@@ -7,6 +7,7 @@
 // core's (core/match.h), the same one tourney runs.
 #include <fmt/format.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <ctime>
@@ -16,6 +17,7 @@
 
 #include "cli/commands.h"
 #include "cli/diagnostics.h"
+#include "cli/number_options.h"
 #include "cli/players.h"
 #include "cli/position_text.h"
 #include "cli/record_opening.h"
@@ -24,6 +26,7 @@
 #include "core/record_session.h"
 #include "core/text.h"
 #include "core/tourney.h"
+#include "ui/input.h"
 
 namespace gamerec::cli {
 namespace {
@@ -67,8 +70,13 @@ struct Seats {
 class PlayHooks final : public MatchHooks {
  public:
   PlayHooks(const Context& context, const Game& game, const Seats& seats, RecordSession& session,
-            const GameChoice& reread_choice)
-      : context_(context), game_(game), seats_(seats), session_(session), reread_choice_(reread_choice) {}
+            const GameChoice& reread_choice, const ui::InterruptGuard& interrupts)
+      : context_(context),
+        game_(game),
+        seats_(seats),
+        session_(session),
+        reread_choice_(reread_choice),
+        interrupts_(interrupts) {}
 
   // The board as the side at the keyboard sees it: the only person's side,
   // or the person to move; everything when nobody or several play.
@@ -116,6 +124,10 @@ class PlayHooks final : public MatchHooks {
     context_.out() << move_error_text(context_, game_, match.state(), error) << '\n';
   }
 
+  // SIGINT or SIGTERM, or output that cannot be written: the session ends
+  // between two turns, as Q ends it.
+  bool interrupted() const override { return interrupts_.signal() != 0 || !context_.out(); }
+
  private:
   void hint(const State& state, Side side) const {
     std::optional<Move> move;
@@ -159,6 +171,7 @@ class PlayHooks final : public MatchHooks {
   const Seats& seats_;
   RecordSession& session_;
   const GameChoice& reread_choice_;
+  const ui::InterruptGuard& interrupts_;
 };
 
 class PlayCommand {
@@ -182,6 +195,9 @@ class PlayCommand {
  private:
   // A record is never replaced by a new one.
   int refuse_existing(const std::string& path) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+      return context_.usage_error(Message{"play.output-directory", {{"file", display_name(path)}}});
     return context_.usage_error(Message{"play.output-exists", {{"file", display_name(path)}}});
   }
 
@@ -233,7 +249,7 @@ class PlayCommand {
           if (!options_.step) return;
           context_.out() << move_line(context_, *game_, after.moves_played(), event.text, mover) << '\n';
           context_.out() << position_text(context_, *game_, after, after.view());
-          wait_for_enter(context_);
+          wait_for_enter();
         });
     // The rest of the file is unknown: continuing would append after it.
     if (!run.read_error.empty()) return report_file_error(context_, file_name, read_failure(run.read_error));
@@ -275,7 +291,8 @@ class PlayCommand {
     const auto& sides = game_->definition().sides;
     const std::uint64_t seed = options_.seed.value_or(std::random_device{}());
     seats_.players.clear();
-    for (std::size_t i = 0; i < sides.size(); ++i) seats_.players.push_back(make_human_player(context_));
+    for (std::size_t i = 0; i < sides.size(); ++i)
+      seats_.players.push_back(make_human_player(context_, input_));
     for (const std::string& spec : options_.ai) {
       const auto equals = spec.find('=');
       const std::string side = spec.substr(0, equals);
@@ -307,17 +324,32 @@ class PlayCommand {
     GameChoice reread = context_.game_choice();
     reread.forced_game = game_->name();
     reread.overrides.clear();
-    PlayHooks hooks(context_, *game_, seats_, session, reread);
+    PlayHooks hooks(context_, *game_, seats_, session, reread, interrupts_);
     hooks.show_board(*start);
     Match match(*game_, std::move(start), seats_.pointers(), &session);
     match.run(hooks);
     // The last board shown already carries the final status line.
     context_.out() << context_.text("ui.session-over") << '\n';
+    // Ended by a signal: the status a shell expects (130 for SIGINT).
+    if (interrupts_.signal() != 0) return 128 + interrupts_.signal();
+    if (!context_.out().flush()) return context_.usage_error(Message{"output.cannot-write"});
     return exit_status;
+  }
+
+  // --step: Enter goes on (so does the end of input or a signal).
+  void wait_for_enter() {
+    context_.out().flush();
+    std::string ignored;
+    bool too_long = false;
+    (void)input_.read_line(ignored, too_long);
   }
 
   const Context& context_;
   const PlayOptions& options_;
+  // For the whole session: a signal ends it between turns, and what is
+  // typed is read next to the signal's pipe.
+  ui::InterruptGuard interrupts_;
+  ui::InputReader input_{STDIN_FILENO, &interrupts_, kMaxLineLength};
   std::unique_ptr<Game> game_;
   Seats seats_;
 };
@@ -333,9 +365,11 @@ Command add_play_command(CLI::App& app) {
   command->add_flag("--step", options->step, "Show each move of FILE and wait for Enter");
   command->add_option("--ai", options->ai, "Let the computer play SIDE (SIDE[=LEVEL], repeatable)")
       ->allow_extra_args(false);
-  command->add_option("--seed", options->seed, "Seed for the computer players' random choices");
-  command->add_option("--movetime", options->movetime_ms,
-                      "Time per move for searching computer players, in ms");
+  command->add_option("--seed", options->seed, "Seed for the computer players' random choices")
+      ->check(whole_number(0, std::numeric_limits<std::uint64_t>::max()));
+  command
+      ->add_option("--movetime", options->movetime_ms, "Time per move for searching computer players, in ms")
+      ->check(whole_number(1));
   return {command, [options](const Context& context) {
             try {
               return PlayCommand(context, *options).run();

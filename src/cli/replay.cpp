@@ -8,6 +8,7 @@
 
 #include "cli/commands.h"
 #include "cli/diagnostics.h"
+#include "cli/number_options.h"
 #include "cli/position_text.h"
 #include "cli/record_opening.h"
 #include "core/text.h"
@@ -49,11 +50,14 @@ int replay(const Context& context, const ReplayOptions& options) {
   RunResult run = run_moves(*input.source, game, state,
                             [&](const RecordEvent& event, Side mover, const Move&, const State& after) {
                               const std::int64_t number = after.moves_played();
-                              if (options.to && *options.to != number) return;
+                              if (options.to && *options.to != number) return true;
                               context.out() << move_line(context, game, number, event.text, mover) << '\n';
                               show(after);
                               if (options.step) wait_for_enter(context);
+                              // A full disk or a closed pipe: stop now, not at the end.
+                              return static_cast<bool>(context.out());
                             });
+  if (run.stopped) return context.usage_error(Message{"output.cannot-write"});
   if (!run.read_error.empty()) return report_file_error(context, file, read_failure(run.read_error));
   if (run.lines_after_quit) context.err() << quit_warning_line(context, file, *run.quit_line) << '\n';
   if (run.error) {
@@ -77,12 +81,12 @@ Command add_replay_command(CLI::App& app) {
   command->add_option("file", options->file, "Record file ('-' for standard input)")->required();
   command->add_flag("--step", options->step, "Wait for Enter between moves");
   command->add_option("--to", options->to, "Print only the position after move N (0: the start)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(whole_number(0));
   command->add_option("--as", options->as, "Show only what SIDE could see (hidden information)");
   command
       ->add_option("--game-index", options->game_index,
                    "Which game of a file that holds several (1: the first)")
-      ->check(CLI::PositiveNumber);
+      ->check(whole_number(1, std::numeric_limits<int>::max()));
   return {command, [options](const Context& context) { return replay(context, *options); }};
 }
 

@@ -7,6 +7,7 @@
 
 #include "cli/commands.h"
 #include "cli/diagnostics.h"
+#include "cli/number_options.h"
 #include "core/record_file.h"
 #include "core/tourney.h"
 #include "ui/terminal.h"
@@ -120,16 +121,17 @@ Command add_tourney_command(CLI::App& app) {
       ->delimiter(',')
       ->required();
   auto* games =
-      command->add_option("--games", options->games, "Play N games (default 10)")->check(CLI::PositiveNumber);
+      command->add_option("--games", options->games, "Play N games (default 10)")->check(whole_number(1));
   command->add_option("--wins", options->wins, "Play until an entrant has N wins")
-      ->check(CLI::PositiveNumber)
+      ->check(whole_number(1))
       ->excludes(games);
-  command->add_option("--seed", options->seed, "Seed for every random choice (default 1)");
+  command->add_option("--seed", options->seed, "Seed for every random choice (default 1)")
+      ->check(whole_number(0, std::numeric_limits<std::uint64_t>::max()));
   command->add_option("--movetime", options->movetime_ms, "Time per move for searching players, in ms")
-      ->check(CLI::PositiveNumber);
+      ->check(whole_number(1));
   command
       ->add_option("--max-moves", options->max_moves, "Stop a game unfinished after N moves (default 1000)")
-      ->check(CLI::PositiveNumber);
+      ->check(whole_number(1));
   command->add_option("--out", options->out_dir, "Write each game's record into DIR");
   return {command, [options](const Context& context) { return run_tourney(context, *options); }};
 }

@@ -2,6 +2,7 @@
 // report the first error of each invalid game, as text or JSON Lines.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <ostream>
 
@@ -180,6 +181,9 @@ class Validator {
 }  // namespace
 
 int validate_files(const Context& context, const std::vector<std::string>& paths) {
+  // Standard input can be read once: a second '-' would find it empty.
+  if (std::count(paths.begin(), paths.end(), "-") > 1)
+    return context.usage_error(Message{"usage.stdin-twice"});
   Validator validator(context, context.options().format == "json");
   std::int64_t invalid = 0;
   std::int64_t unreadable = 0;
@@ -187,6 +191,7 @@ int validate_files(const Context& context, const std::vector<std::string>& paths
     const int status = validator.validate_file(path);
     invalid += status == kExitInvalid;
     unreadable += status == kExitUsage;
+    if (!context.out()) break;  // the results cannot be written: stop now
   }
   // Results that never reach their destination (a full disk) are a failure.
   if (!context.out().flush()) return context.usage_error(Message{"output.cannot-write"});

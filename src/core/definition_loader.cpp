@@ -1,5 +1,6 @@
 #include "core/definition_loader.h"
 
+#include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
@@ -179,6 +180,8 @@ std::optional<Message> load_definition(std::string_view yaml_text, std::string_v
   std::optional<Message> error;
   try {
     error = load(YAML::Load(std::string(yaml_text)), definitions, may_add_engine);
+  } catch (const YAML::DeepRecursion& e) {
+    error = problem("too-deep", {{"line", e.mark.is_null() ? "?" : std::to_string(e.mark.line + 1)}});
   } catch (const YAML::Exception& e) {
     error = problem("yaml",
                     {{"reason", e.msg}, {"line", e.mark.is_null() ? "?" : std::to_string(e.mark.line + 1)}});

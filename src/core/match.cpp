@@ -21,6 +21,7 @@ void Match::tell_players(Side mover, const Move& move) {
 
 MatchEnd Match::run(MatchHooks& hooks, std::optional<std::int64_t> max_moves) {
   while (!state_->is_over()) {
+    if (hooks.interrupted()) return MatchEnd{MatchEnd::Reason::kInterrupted};
     if (max_moves && state_->moves_played() >= *max_moves) return MatchEnd{MatchEnd::Reason::kMoveLimit};
     const Side side = state_->to_move();
     Player& player = *players_.at(static_cast<std::size_t>(side));

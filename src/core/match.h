@@ -72,16 +72,19 @@ class MatchHooks {
   virtual void accepted(const Match& /*match*/, Side /*mover*/, const Move& /*move*/,
                         std::string_view /*text*/, bool /*by_computer*/) {}
   virtual void rejected(const Match& /*match*/, Side /*side*/, const RecordError& /*error*/) {}
+  // Asked before every turn: whether to stop now (a signal arrived).
+  virtual bool interrupted() const { return false; }
 };
 
 // How a match ended.
 struct MatchEnd {
   enum class Reason {
-    kGameOver,   // the rules ended it: see outcome
-    kQuit,       // a person quit
-    kNoInput,    // a person's input ended, or a program had no move
-    kForfeit,    // a computer player broke the rules: it lost
-    kMoveLimit,  // stopped unfinished after the move limit
+    kGameOver,     // the rules ended it: see outcome
+    kQuit,         // a person quit
+    kNoInput,      // a person's input ended, or a program had no move
+    kForfeit,      // a computer player broke the rules: it lost
+    kMoveLimit,    // stopped unfinished after the move limit
+    kInterrupted,  // the hooks said stop (a signal)
   };
   Reason reason = Reason::kGameOver;
   Outcome outcome = {};  // the rules' outcome, or the forfeit's

@@ -1,5 +1,6 @@
 #include "core/move_list.h"
 
+#include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/yaml.h>
 
 #include <set>
@@ -137,6 +138,8 @@ std::variant<GameHeader, RecordError> MoveListSource::read_header() {
       for (const auto& entry : variant)
         header.variant.push_back({entry.first.as<std::string>(), yaml_value_text(entry.second)});
     }
+  } catch (const YAML::DeepRecursion& e) {
+    return header_error("too-deep", e.mark.is_null() ? open_line : first_line + e.mark.line);
   } catch (const YAML::Exception& e) {
     const std::int64_t line = e.mark.is_null() ? open_line : first_line + e.mark.line;
     return header_error("yaml", line, {{"reason", e.msg}});

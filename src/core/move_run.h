@@ -28,14 +28,16 @@ struct RunResult {
   std::optional<std::string> declared_result;  // a result the record states (PGN)
   std::uint64_t end_offset = 0;                // where the valid part ends in the input
   std::string read_error;                      // reading failed part-way (the rest is unknown)
+  bool stopped = false;                        // the observer asked to stop (its output failed)
 };
 
-// Told of each accepted move: before it is applied and after.
+// Told of each accepted move: before it is applied and after. after()
+// returns false to stop the run there (its output cannot be written).
 class MoveObserver {
  public:
   virtual ~MoveObserver() = default;
   virtual void before(const RecordEvent& event, const Move& move, const State& position) = 0;
-  virtual void after(const RecordEvent& event, Side mover, const Move& move, const State& position) = 0;
+  virtual bool after(const RecordEvent& event, Side mover, const Move& move, const State& position) = 0;
 };
 
 // Stage one then stage two for one move event; nullopt with `move` set when
@@ -70,7 +72,10 @@ RunResult run_moves_as(RecordSource& source, const GameType& game, StateType& st
           const Side mover = observer != nullptr ? state.to_move() : kNoSide;
           state.apply(move);
           ++result.moves;
-          if (observer != nullptr) observer->after(event, mover, move, state);
+          if (observer != nullptr && !observer->after(event, mover, move, state)) {
+            result.stopped = true;
+            return result;
+          }
           break;
         }
         case RecordEvent::Kind::kQuit:

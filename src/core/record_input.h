@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -55,7 +56,8 @@ FileError read_failure(const std::string& reason);
 
 // Runs the current game of `source` from `state` (core/move_run.h, as the
 // game runs it). before(event, move, position) runs before each accepted
-// move is applied and after(event, mover, move, position) after it.
+// move is applied and after(event, mover, move, position) after it; an
+// `after` that returns bool stops the run by returning false.
 template <typename BeforeMove, typename AfterMove>
 RunResult run_moves(RecordSource& source, const Game& game, State& state, BeforeMove&& before,
                     AfterMove&& after) {
@@ -65,8 +67,13 @@ RunResult run_moves(RecordSource& source, const Game& game, State& state, Before
     void before(const RecordEvent& event, const Move& move, const State& position) override {
       before_(event, move, position);
     }
-    void after(const RecordEvent& event, Side mover, const Move& move, const State& position) override {
-      after_(event, mover, move, position);
+    bool after(const RecordEvent& event, Side mover, const Move& move, const State& position) override {
+      if constexpr (std::is_same_v<decltype(after_(event, mover, move, position)), bool>) {
+        return after_(event, mover, move, position);
+      } else {
+        after_(event, mover, move, position);
+        return true;
+      }
     }
 
    private:

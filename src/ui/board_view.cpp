@@ -1,5 +1,7 @@
 #include "ui/board_view.h"
 
+#include "ui/colors.h"
+
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -7,13 +9,12 @@
 namespace gamerec::ui {
 namespace {
 
-// The board gets its own light and dark squares, so the side colours below
-// stay readable whatever the terminal's background is.
-constexpr int kLightSquare = 187;  // pale khaki
-constexpr int kDarkSquare = 144;   // darker khaki
-// Foreground per side id; one table for every game.
+// Marks on empty squares ('.', '~'): dark grey, at least 5.8:1 on both.
+constexpr int kMarkColor = 236;
 // A side's colour from its game's definition (formats/<game>.yaml); black
-// when the definition names none.
+// when the definition names none. Its pieces are tiles of that colour,
+// lettered black or white, whichever reads better: any colour a game
+// picks stays readable (at least 4.5:1), on dark and light terminals.
 int side_color(const GameDefinition& game, const std::string& side) {
   const auto it = game.side_colors.find(side);
   return it == game.side_colors.end() ? 16 : it->second;
@@ -67,12 +68,13 @@ std::string render_grid(const BoardGrid& grid, const GameDefinition& game, const
         out += cell_text(cell);
         continue;
       }
-      out += palette.background((row + col) % 2 == 0 ? kLightSquare : kDarkSquare);
-      if (cell.owner >= 0 && cell.owner < static_cast<int>(game.sides.size()))
-        out += palette.foreground(side_color(game, game.sides[static_cast<std::size_t>(cell.owner)])) +
-               palette.bold();
-      else
-        out += palette.foreground(240);
+      if (cell.owner >= 0 && cell.owner < static_cast<int>(game.sides.size())) {
+        const int color = side_color(game, game.sides[static_cast<std::size_t>(cell.owner)]);
+        out += palette.background(color) + palette.foreground(text_color_on(color)) + palette.bold();
+      } else {
+        out += palette.background((row + col) % 2 == 0 ? kLightSquare : kDarkSquare) +
+               palette.foreground(kMarkColor);
+      }
       out += cell_text(cell) + palette.reset();
     }
     out += ' ' + label + '\n';
@@ -95,6 +97,16 @@ std::string render_board(const BoardView& view, const GameDefinition& game, cons
     for (std::size_t i = 0; i < side_names.size(); ++i)
       legend += (i ? ", " : "") + std::string(1, side_mark(static_cast<int>(i))) + " " + side_names[i];
     out += "(" + legend + ")\n";
+  }
+  if (palette.enabled && !letters.empty()) {
+    // Each side's name on a tile of its colour: the key to the board.
+    std::string legend;
+    for (std::size_t i = 0; i < side_names.size() && i < game.sides.size(); ++i) {
+      const int color = side_color(game, game.sides[i]);
+      legend += (i ? " " : "") + palette.background(color) + palette.foreground(text_color_on(color)) +
+                palette.bold() + " " + side_names[i] + " " + palette.reset();
+    }
+    out += legend + "\n";
   }
   return out;
 }

@@ -9,6 +9,11 @@
 
 namespace gamerec::ui {
 
+// The board's own light and dark squares, so that it reads the same on dark
+// and light terminals.
+inline constexpr int kLightSquare = 187;  // pale khaki
+inline constexpr int kDarkSquare = 144;   // darker khaki
+
 // `language` picks the piece letters ("en": K R B N P, "es": R T A C P).
 // `side_names` (display names in turn order) label the side digits that
 // tell more than two sides apart when there is no colour.

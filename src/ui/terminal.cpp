@@ -2,16 +2,19 @@
 
 #include <unistd.h>
 
+#include <string_view>
+
 namespace gamerec::ui {
 
-bool use_color(ColorChoice choice, bool is_terminal, const char* no_color_env) {
+bool use_color(ColorChoice choice, bool is_terminal, const char* no_color_env, const char* term_env) {
   switch (choice) {
     case ColorChoice::kAlways:
       return true;
     case ColorChoice::kNever:
       return false;
     case ColorChoice::kAuto:
-      return is_terminal && (no_color_env == nullptr || *no_color_env == '\0');
+      return is_terminal && (no_color_env == nullptr || *no_color_env == '\0') &&
+             !(term_env != nullptr && std::string_view(term_env) == "dumb");
   }
   return false;
 }

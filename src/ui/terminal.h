@@ -7,8 +7,9 @@ namespace gamerec::ui {
 
 enum class ColorChoice { kAuto, kAlways, kNever };
 
-// --color auto colours only a terminal, and never when NO_COLOR is set.
-bool use_color(ColorChoice choice, bool is_terminal, const char* no_color_env);
+// --color auto colours only a terminal, never when NO_COLOR is set, and
+// never on TERM=dumb (which cannot show 256 colours).
+bool use_color(ColorChoice choice, bool is_terminal, const char* no_color_env, const char* term_env);
 bool stdout_is_terminal();
 bool stdin_is_terminal();
 bool stderr_is_terminal();

@@ -104,8 +104,9 @@ check_board_labels() {
   done
 }
 
-# Counts the distinct foreground colours that piece letters are drawn in, on
-# the board rows of `capture-pane -e` output; prints "COLOURS UNCOLOURED".
+# Counts the distinct tile (background) colours that piece letters are drawn
+# on, on the board rows of `capture-pane -e` output; prints "COLOURS
+# UNCOLOURED". Each side's pieces are tiles of its colour.
 piece_colours() {
   screen -e | awk -v esc="$ESC" '
     {
@@ -125,12 +126,12 @@ piece_colours() {
             if (count == 0) fg = ""
             for (k = 1; k <= count; k++) {
               v = p[k] + 0
-              if (p[k] == "" || v == 0 || v == 39) fg = ""
-              else if (v == 38 && p[k + 1] == "5") { fg = "256:" p[k + 2]; k += 2 }
-              else if (v == 38 && p[k + 1] == "2") { fg = "rgb:" p[k + 2] "," p[k + 3] "," p[k + 4]; k += 4 }
-              else if (v == 48 && p[k + 1] == "5") k += 2
-              else if (v == 48 && p[k + 1] == "2") k += 4
-              else if ((v >= 30 && v <= 37) || (v >= 90 && v <= 97)) fg = "16:" v
+              if (p[k] == "" || v == 0 || v == 49) fg = ""
+              else if (v == 48 && p[k + 1] == "5") { fg = "256:" p[k + 2]; k += 2 }
+              else if (v == 48 && p[k + 1] == "2") { fg = "rgb:" p[k + 2] "," p[k + 3] "," p[k + 4]; k += 4 }
+              else if (v == 38 && p[k + 1] == "5") k += 2
+              else if (v == 38 && p[k + 1] == "2") k += 4
+              else if ((v >= 40 && v <= 47) || (v >= 100 && v <= 107)) fg = "16:" v
             }
           }
           i = j
@@ -176,7 +177,7 @@ run_session() {
     screen -e | grep -q "$ESC\[" || fail "no escape sequences with colours on"
     local colours uncoloured
     read -r colours uncoloured <<<"$(piece_colours)"
-    [ "$colours" -ge 4 ] || fail "pieces are drawn in $colours colours, expected one per side (4): $(screen -e | grep -m1 '^8' | cat -v)"
+    [ "$colours" -ge 4 ] || fail "pieces are drawn on $colours tile colours, expected one per side (4): $(screen -e | grep -m1 '^8' | cat -v)"
     [ "$uncoloured" -eq 0 ] || fail "$uncoloured piece letters are drawn without a colour"
     screen | grep -Eq '^1 +R +N +B +K +\. +\. +P +R +1$' || fail "row 1 is not the expected coloured row"
   else

@@ -3,6 +3,8 @@
 
 #include "test_support.h"
 #include "ui/board_view.h"
+#include "ui/colors.h"
+#include "ui/terminal.h"
 
 using namespace gamerec;
 
@@ -27,16 +29,52 @@ TEST_CASE("board view: chaturanga's start, plain text with side digits and a leg
   CHECK_THAT(plain(game->new_state()->view(), "es"), Catch::Contains("1  T1 C1 A1 R1"));
 }
 
-TEST_CASE("board view: colour draws each side in its colour, with no digits") {
+TEST_CASE("board view: colour draws each side's pieces as tiles of its colour, with a legend") {
   const auto game = gamerec::test::make("chaturanga");
   ui::Palette palette;
   palette.enabled = true;
   const std::string text =
       ui::render_board(game->new_state()->view(), game->definition(), "en", palette, kNames);
-  CHECK_THAT(text, Catch::Contains("\x1b[38;5;94m\x1b[1m R "));   // Yellow's rook
-  CHECK_THAT(text, Catch::Contains("\x1b[38;5;124m\x1b[1m K "));  // Red's king
+  // Yellow's rook: a gold tile, black letter; Red's king: a red tile, white letter.
+  CHECK_THAT(text, Catch::Contains("\x1b[48;5;220m\x1b[38;5;16m\x1b[1m R "));
+  CHECK_THAT(text, Catch::Contains("\x1b[48;5;160m\x1b[38;5;231m\x1b[1m K "));
   CHECK_THAT(text, !Catch::Contains("R1"));
   CHECK_THAT(text, !Catch::Contains("(1 Yellow"));
+  // The legend names each colour on a tile of it.
+  CHECK_THAT(text, Catch::EndsWith("\x1b[48;5;220m\x1b[38;5;16m\x1b[1m Yellow \x1b[0m "
+                                   "\x1b[48;5;28m\x1b[38;5;231m\x1b[1m Green \x1b[0m "
+                                   "\x1b[48;5;160m\x1b[38;5;231m\x1b[1m Red \x1b[0m "
+                                   "\x1b[48;5;16m\x1b[38;5;231m\x1b[1m Black \x1b[0m\n"));
+}
+
+TEST_CASE("board view: every side of every game reads at 4.5:1 or better, and so do the marks") {
+  // The WCAG ratio, from xterm's palette: a piece's letter on its tile.
+  for (const auto& [name, definition] : gamerec::test::catalogue().definitions()) {
+    for (const std::string& side : definition.sides) {
+      INFO(name << " " << side);
+      const auto color = definition.side_colors.find(side);
+      const int tile = color == definition.side_colors.end() ? 16 : color->second;
+      CHECK(ui::contrast_ratio(ui::text_color_on(tile), tile) >= 4.5);
+    }
+  }
+  // Whatever colour a game picks, black or white lettering reaches 4.5:1.
+  for (int color = 0; color < 256; ++color) {
+    INFO("colour " << color);
+    CHECK(ui::contrast_ratio(ui::text_color_on(color), color) >= 4.5);
+  }
+  // The palette and formula: black on white is 21:1, a colour on itself 1:1.
+  CHECK(ui::contrast_ratio(16, 231) == Approx(21.0));
+  CHECK(ui::contrast_ratio(144, 144) == Approx(1.0));
+}
+
+TEST_CASE("board view: colours only on a terminal, never with NO_COLOR or on TERM=dumb") {
+  CHECK(ui::use_color(ui::ColorChoice::kAuto, true, nullptr, "xterm-256color"));
+  CHECK_FALSE(ui::use_color(ui::ColorChoice::kAuto, false, nullptr, "xterm-256color"));
+  CHECK_FALSE(ui::use_color(ui::ColorChoice::kAuto, true, "1", "xterm-256color"));
+  CHECK(ui::use_color(ui::ColorChoice::kAuto, true, "", "xterm"));  // an empty NO_COLOR does not count
+  CHECK_FALSE(ui::use_color(ui::ColorChoice::kAuto, true, nullptr, "dumb"));
+  CHECK(ui::use_color(ui::ColorChoice::kAlways, false, "1", "dumb"));
+  CHECK_FALSE(ui::use_color(ui::ColorChoice::kNever, true, nullptr, "xterm"));
 }
 
 TEST_CASE("board view: several titled grids and cells with their own text") {

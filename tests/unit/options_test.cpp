@@ -13,7 +13,7 @@ TEST_CASE("options: the compiled-in chaturanga definition has its options and de
   CHECK(definition->sides == std::vector<std::string>{"yellow", "green", "red", "black"});
   CHECK(definition->extensions == std::vector<std::string>{"chaturanga", "cht"});
   CHECK(definition->piece_letters.at("es") == "RTACP");
-  CHECK(definition->side_colors.at("yellow") == 94);  // the UI's colours are data too
+  CHECK(definition->side_colors.at("yellow") == 220);  // the UI's colours are data too
   const OptionSpec* castling = definition->find_option("castling");
   REQUIRE(castling != nullptr);
   CHECK(std::get<bool>(castling->default_value) == true);
@@ -100,4 +100,18 @@ TEST_CASE("definitions: unknown keys and bad values are errors that say what is 
   error = catalogue.add_definition("name: fresh\nengine: chaturanga\nsides: [a]\n", "e.yaml");
   REQUIRE(error);
   CHECK_THAT(gamerec::test::english(*error), Catch::Contains("extends"));
+  // Piece letters must tell the pieces apart, one letter per piece.
+  error = catalogue.add_definition("name: x\nextends: chaturanga\npieces: {en: KKKKK}\n", "p.yaml");
+  REQUIRE(error);
+  CHECK_THAT(gamerec::test::english(*error), Catch::Contains("KKKKK") && Catch::Contains("twice"));
+  error = catalogue.add_definition("name: x\nextends: chaturanga\npieces: {en: KRB}\n", "p.yaml");
+  REQUIRE(error);
+  CHECK_THAT(gamerec::test::english(*error), Catch::Contains("5 letters"));
+  CHECK_FALSE(catalogue.add_definition("name: x\nextends: chaturanga\npieces: {fr: RTFCP}\n", "p.yaml"));
+  // Deep nesting is named, with its line.
+  error = catalogue.add_definition(
+      "name: x\ntitle: " + std::string(3000, '[') + std::string(3000, ']') + "\n", "d.yaml");
+  REQUIRE(error);
+  CHECK_THAT(gamerec::test::english(*error),
+             Catch::Contains("d.yaml:2") && Catch::Contains("nested too deeply"));
 }

@@ -1,0 +1,106 @@
+#include "ui/input.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <csignal>
+#include <stdexcept>
+
+namespace gamerec::ui {
+namespace {
+
+// What the signal handler may touch: an atomic and a descriptor.
+std::atomic<int> received_signal{0};
+std::atomic<int> wake_write_fd{-1};
+
+extern "C" void note_signal(int signal_number) {
+  received_signal.store(signal_number);
+  const int fd = wake_write_fd.load();
+  if (fd >= 0) {
+    const char byte = 1;
+    (void)!::write(fd, &byte, 1);
+  }
+}
+
+struct sigaction saved_int;
+struct sigaction saved_term;
+
+}  // namespace
+
+InterruptGuard::InterruptGuard() {
+  if (wake_write_fd.load() >= 0) throw std::logic_error("only one InterruptGuard at a time");
+  if (::pipe2(pipe_, O_CLOEXEC | O_NONBLOCK) != 0) throw std::runtime_error("cannot make a pipe");
+  received_signal.store(0);
+  wake_write_fd.store(pipe_[1]);
+  struct sigaction action {};
+  action.sa_handler = note_signal;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = 0;  // no SA_RESTART: a blocking call returns EINTR
+  ::sigaction(SIGINT, &action, &saved_int);
+  ::sigaction(SIGTERM, &action, &saved_term);
+}
+
+InterruptGuard::~InterruptGuard() {
+  ::sigaction(SIGINT, &saved_int, nullptr);
+  ::sigaction(SIGTERM, &saved_term, nullptr);
+  wake_write_fd.store(-1);
+  ::close(pipe_[0]);
+  ::close(pipe_[1]);
+}
+
+int InterruptGuard::signal() const { return received_signal.load(); }
+
+bool InputReader::fill() {
+  if (ended_ || interrupted_) return false;
+  while (true) {
+    if (interrupts_ != nullptr && interrupts_->signal() != 0) {
+      interrupted_ = true;
+      return false;
+    }
+    pollfd watched[2] = {{fd_, POLLIN, 0}, {interrupts_ != nullptr ? interrupts_->wake_fd() : -1, POLLIN, 0}};
+    if (::poll(watched, 2, -1) < 0) {
+      if (errno == EINTR) continue;
+      ended_ = true;
+      return false;
+    }
+    if (watched[1].revents != 0) continue;  // the check at the top ends the wait
+    char chunk[4096];
+    const ssize_t n = ::read(fd_, chunk, sizeof chunk);
+    if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
+    if (n <= 0) {
+      ended_ = true;
+      return false;
+    }
+    pending_.append(chunk, static_cast<std::size_t>(n));
+    return true;
+  }
+}
+
+InputReader::Result InputReader::read_line(std::string& line, bool& too_long) {
+  line.clear();
+  too_long = false;
+  bool any = false;  // some of this line was read
+  while (true) {
+    const auto newline = pending_.find('\n');
+    const std::size_t length = newline == std::string::npos ? pending_.size() : newline;
+    // Keep what fits; the rest of a line too long is dropped as it comes.
+    const std::size_t room = limit_ - line.size();
+    if (length > room) too_long = true;
+    line.append(pending_, 0, std::min(length, room));
+    any = any || length > 0 || newline != std::string::npos;
+    if (newline != std::string::npos) {
+      pending_.erase(0, newline + 1);
+      return Result::kLine;
+    }
+    pending_.clear();
+    if (!fill()) {
+      if (interrupted_) return Result::kInterrupted;
+      return any ? Result::kLine : Result::kEnd;  // a last line without a line end
+    }
+  }
+}
+
+}  // namespace gamerec::ui
