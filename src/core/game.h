@@ -86,6 +86,11 @@ class State {
   // Leaf nodes of the legal-move tree `depth` plies deep. The default
   // clones and lists moves at every node; a game may count faster.
   virtual std::uint64_t count_leaves(int depth) const;
+  // Why the side to move moves now, when turn order alone does not say
+  // (kalah's extra move): a key of the game's own messages, shown in the
+  // status line instead of the plain "X to move", with {side} and {number}
+  // filled in the same way. nullopt for an ordinary turn.
+  virtual std::optional<Message> turn_reason() const { return std::nullopt; }
 
   // Stage two of a move's text: `game-over` first, then the game's own
   // checks in SPEC order; on success `move` is the move to apply.
