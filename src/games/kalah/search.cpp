@@ -468,7 +468,8 @@ class KalahSolver final : public Solver {
     solution.side = kalah.to_move();
     const SearchRules rules{kalah.rules().pits, kalah.rules().capture_needs_opposite_seeds};
     const int seeds = seeds_on(board, rules);
-    Search search(rules, 23, table_seeds_for(rules.pits, seeds));
+    // A table that grows with the seeds: 2^25 entries (800 MB) from 26 seeds on.
+    Search search(rules, std::clamp(12 + seeds / 2, 12, 25), table_seeds_for(rules.pits, seeds));
     // A shallow search gives MTD(f) its first guess.
     const int guess = search.search_depth(board, std::min(8, Search::kExact)).value;
     const Search::Result result = search.solve(board, guess);
