@@ -8,6 +8,12 @@ namespace {
 
 constexpr int kInfinity = 1000;
 constexpr std::int8_t kUnknown = -128;
+// Enhanced transposition cut-offs are tried this many seeds above the
+// endgame table and higher.
+constexpr int kEtcAboveTable = 12;
+// Positions up to this many seeds above the endgame table skip the
+// transposition table.
+constexpr int kNoTableAbove = 3;
 
 void flip(Board& board, int pits) {
   for (int i = 0; i < pits; ++i) std::swap(board[static_cast<std::size_t>(i)], board[static_cast<std::size_t>(i + pits)]);
@@ -187,8 +193,12 @@ int EndgameTable::compute(const Board& board, int seeds) {
 // --- the search --------------------------------------------------------------
 
 Search::Search(const SearchRules& rules, int table_bits, int table_seeds)
-    : rules_(rules), table_(std::size_t{1} << table_bits), mask_((std::size_t{1} << table_bits) - 1) {
+    : rules_(rules),
+      table_(std::size_t{1} << (table_bits - 1)),
+      mask_((std::size_t{1} << (table_bits - 1)) - 1) {
   if (table_seeds > 0) endgame_ = std::make_unique<EndgameTable>(rules, table_seeds);
+  etc_seeds_ = table_seeds + kEtcAboveTable;
+  tt_seeds_ = table_seeds > 0 ? table_seeds + kNoTableAbove : 0;
 }
 
 bool Search::out_of_time() {
@@ -204,7 +214,7 @@ std::size_t Search::slot_of(std::uint64_t key0, std::uint64_t key1) const {
 
 const Search::Entry* Search::probe(std::uint64_t key0, std::uint64_t key1, std::size_t slot) const {
   for (std::size_t way = 0; way < 2; ++way) {
-    const Entry& entry = table_[slot ^ way];
+    const Entry& entry = table_[slot].ways[way];
     if (entry.depth != 0 && entry.key0 == key0 && entry.key1 == key1) return &entry;
   }
   return nullptr;
@@ -215,7 +225,7 @@ void Search::store(std::uint64_t key0, std::uint64_t key1, std::size_t slot, int
   const auto cost = static_cast<std::uint32_t>(std::min<std::uint64_t>(work, 0xffffffffu));
   Entry* target = nullptr;
   for (std::size_t way = 0; way < 2 && target == nullptr; ++way) {
-    Entry& entry = table_[slot ^ way];
+    Entry& entry = table_[slot].ways[way];
     if (entry.depth != 0 && entry.key0 == key0 && entry.key1 == key1) target = &entry;
   }
   if (target != nullptr) {
@@ -228,8 +238,8 @@ void Search::store(std::uint64_t key0, std::uint64_t key1, std::size_t slot, int
     target->work = std::max(target->work, cost);
   } else {
     // A free way, else the one that cost less to find.
-    Entry& first = table_[slot];
-    Entry& second = table_[slot ^ 1];
+    Entry& first = table_[slot].ways[0];
+    Entry& second = table_[slot].ways[1];
     target = first.depth == 0 || (second.depth != 0 && first.work <= second.work) ? &first : &second;
     target->work = cost;
   }
@@ -305,6 +315,9 @@ int Search::alpha_beta(const Board& board, int seeds, int alpha, int beta, int d
   if (seeds <= alpha) return seeds;
   if (-seeds >= beta) return -seeds;
 
+  // Just above the endgame table the subtrees are small: searching them
+  // again costs less than the cache misses of the table.
+  const bool tabled = seeds >= tt_seeds_;
   std::uint64_t key0 = 0;
   std::uint64_t key1 = 0;
   std::memcpy(&key0, board.data(), 8);
@@ -313,7 +326,7 @@ int Search::alpha_beta(const Board& board, int seeds, int alpha, int beta, int d
   int hint = -1;
   int lower = -seeds;
   int upper = seeds;
-  if (const Entry* entry = probe(key0, key1, slot); entry != nullptr) {
+  if (const Entry* entry = tabled ? probe(key0, key1, slot) : nullptr; entry != nullptr) {
     hint = entry->best;
     if (entry->depth >= depth) {
       lower = entry->lower;
@@ -330,6 +343,39 @@ int Search::alpha_beta(const Board& board, int seeds, int alpha, int beta, int d
 
   std::array<int, kMaxPits> order{};
   const int count = order_moves(board, hint, order);
+
+  // Enhanced transposition cut-off: a child already known (an end, the
+  // endgame table, an exact bound in the table) may refute this node before
+  // any search. Worth its cost only high in the tree, far from the table.
+  if (depth == kExact && seeds >= etc_seeds_) {
+    for (int k = 0; k < count; ++k) {
+      const int pit = order[static_cast<std::size_t>(k)];
+      Board child = board;
+      const Step step = play(child, pit, rules_);
+      int known = 0;
+      if (step.over) {
+        known = step.margin;
+      } else {
+        const int left = seeds - step.stored;
+        if (endgame_ && left <= endgame_->max_seeds()) {
+          const int value = endgame_->value(child, left);
+          known = step.margin + (step.again ? value : -value);
+        } else {
+          std::uint64_t child0 = 0;
+          std::uint64_t child1 = 0;
+          std::memcpy(&child0, child.data(), 8);
+          std::memcpy(&child1, child.data() + 8, 8);
+          const Entry* entry = probe(child0, child1, slot_of(child0, child1));
+          if (entry == nullptr || entry->depth != kExact) continue;
+          known = step.again ? step.margin + entry->lower : step.margin - entry->upper;
+        }
+      }
+      if (known >= beta) {
+        store(key0, key1, slot, known, seeds, kExact, pit, 1);
+        return known;
+      }
+    }
+  }
 
   const std::uint64_t nodes_before = nodes_;
   bool node_exact = true;
@@ -350,6 +396,7 @@ int Search::alpha_beta(const Board& board, int seeds, int alpha, int beta, int d
     }
   }
   if (!node_exact) exact = false;
+  if (!tabled) return value_best;
   const int stored_depth = node_exact ? kExact : depth;
   if (value_best >= beta) {
     store(key0, key1, slot, value_best, seeds, stored_depth, best, nodes_ - nodes_before);
@@ -411,6 +458,7 @@ Search::Result Search::solve(const Board& board, int guess) {
     // A null-window test: is the margin at least beta?
     const int beta = g == lower ? g + 1 : g;
     const Result test = root(board, beta - 1, beta, kExact);
+    ++tests_;
     if (test.aborted) return test;
     if (test.value >= beta) {
       lower = test.value;
@@ -438,8 +486,11 @@ Search::Result Search::solve(const Board& board, int guess) {
 namespace {
 
 // Seeds of the endgame table: its positions number C(n + 2p, 2p); up to
-// about 20 million (a few seconds to build, 20 MB) for the usual board.
+// about 20 million (a few seconds to build, 20 MB) for the usual board, and
+// no more than a third of the seeds, where building it would cost more
+// than the search it saves (Kalah(6,3): 12 seeds).
 int table_seeds_for(int pits, int total) {
+  total /= 3;
   int n = 0;
   double positions = 1;
   const int squares = 2 * pits;
@@ -468,8 +519,8 @@ class KalahSolver final : public Solver {
     solution.side = kalah.to_move();
     const SearchRules rules{kalah.rules().pits, kalah.rules().capture_needs_opposite_seeds};
     const int seeds = seeds_on(board, rules);
-    // A table that grows with the seeds: 2^25 entries (800 MB) from 26 seeds on.
-    Search search(rules, std::clamp(12 + seeds / 2, 12, 25), table_seeds_for(rules.pits, seeds));
+    // A table that grows with the seeds: 2^24 entries (512 MB) from 24 seeds on.
+    Search search(rules, std::clamp(12 + seeds / 2, 12, 24), table_seeds_for(rules.pits, seeds));
     // A shallow search gives MTD(f) its first guess.
     const int guess = search.search_depth(board, std::min(8, Search::kExact)).value;
     const Search::Result result = search.solve(board, guess);

@@ -76,8 +76,8 @@ class Search {
  public:
   static constexpr int kExact = 255;  // a depth that never reaches a horizon
 
-  // A table of 2^table_bits entries; an endgame table up to `table_seeds`
-  // (0: none).
+  // A table of 2^table_bits entries (32 bytes each); an endgame table up
+  // to `table_seeds` (0: none).
   Search(const SearchRules& rules, int table_bits, int table_seeds);
 
   struct Result {
@@ -94,6 +94,7 @@ class Search {
   void set_deadline(std::optional<std::chrono::steady_clock::time_point> deadline) { deadline_ = deadline; }
 
   std::uint64_t nodes() const { return nodes_; }
+  int tests() const { return tests_; }  // MTD(f)'s null-window tests so far
 
  private:
   struct Entry {
@@ -117,13 +118,20 @@ class Search {
   bool out_of_time();
 
   SearchRules rules_;
-  std::vector<Entry> table_;
+  // Two ways per bucket, in one cache line: a probe costs one miss.
+  struct alignas(64) Bucket {
+    Entry ways[2];
+  };
+  std::vector<Bucket> table_;
   std::size_t mask_;
   std::unique_ptr<EndgameTable> endgame_;
   std::uint64_t nodes_ = 0;
   std::optional<std::chrono::steady_clock::time_point> deadline_;
   bool aborted_ = false;
   int root_hint_ = -1;
+  int etc_seeds_ = 0;
+  int tt_seeds_ = 0;
+  int tests_ = 0;
 };
 
 // The exact solver behind `gamerec solve kalah`.
