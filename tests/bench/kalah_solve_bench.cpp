@@ -76,7 +76,7 @@ int main(int argc, char** argv) {
     int store_margin = 0;
     const kalah::Board board = kalah::board_of(dynamic_cast<const kalah::KalahState&>(*start), store_margin);
     kalah::Search search(kalah::SearchRules{6, needs_opposite}, bits, table);
-    const int guess = search.search_depth(board, 8).value;
+    const int guess = kalah::first_guess(search, board);
     const auto result = search.solve(board, guess);
     std::printf("  first guess %+d, %d null-window tests\n", store_margin + guess, search.tests());
     solution.value = store_margin + result.value;
@@ -99,7 +99,7 @@ int main(int argc, char** argv) {
   const kalah::Board board = kalah::board_of(kalah_state, store_margin);
   const double c1 = cpu_seconds();
   kalah::Search plain(kalah::SearchRules{6, needs_opposite}, 25, 0);
-  const auto result = plain.solve(board, plain.search_depth(board, 8).value);
+  const auto result = plain.solve(board, kalah::first_guess(plain, board));
   const double plain_time = cpu_seconds() - c1;
   std::printf("  baseline (no endgame table): value %+d  %.2f s CPU  %llu nodes  %.2f M nodes/s;"
               " solver CPU time / baseline CPU time = %.3f\n",

@@ -136,5 +136,7 @@ class Search {
 
 // The exact solver behind `gamerec solve kalah`.
 std::unique_ptr<Solver> make_solver();
+// MTD(f)'s first guess: depth-limited searches, deeper and deeper.
+int first_guess(Search& search, const Board& board);
 
 }  // namespace gamerec::kalah
