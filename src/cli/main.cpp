@@ -30,7 +30,7 @@ int run(int argc, char** argv) {
 
   std::vector<Command> commands = {
       add_validate_command(app), add_replay_command(app), add_play_command(app),   add_games_command(app),
-      add_convert_command(app),  add_perft_command(app),  add_tourney_command(app)};
+      add_convert_command(app),  add_perft_command(app),  add_tourney_command(app), add_solve_command(app)};
   for (const Command& command : commands) {
     command.app->footer(
         "Common options (--game, --variant, --formats, --lang, --color, --format) may be given\n"

@@ -28,8 +28,10 @@ std::string sides_display(const Context& context, const Game& game, const std::v
 std::string status_line(const Context& context, const Game& game, const State& state) {
   const GameDefinition& definition = game.definition();
   if (!state.is_over()) {
-    return context.text("ui.to-move", {{"side", side_display(context, game, state.to_move())},
-                                       {"number", std::to_string(state.moves_played() + 1)}});
+    const MessageArgs args = {{"side", side_display(context, game, state.to_move())},
+                              {"number", std::to_string(state.moves_played() + 1)}};
+    if (auto reason = state.turn_reason()) return context.text(reason->key, args, &definition);
+    return context.text("ui.to-move", args);
   }
   const Outcome outcome = state.outcome();
   MessageArgs args = {{"moves", context.messages().count("ui.moves", state.moves_played())},

@@ -86,6 +86,11 @@ class State {
   // Leaf nodes of the legal-move tree `depth` plies deep. The default
   // clones and lists moves at every node; a game may count faster.
   virtual std::uint64_t count_leaves(int depth) const;
+  // Why the side to move moves now, when turn order alone does not say
+  // (kalah's extra move): a key of the game's own messages, shown in the
+  // status line instead of the plain "X to move", with {side} and {number}
+  // filled in the same way. nullopt for an ordinary turn.
+  virtual std::optional<Message> turn_reason() const { return std::nullopt; }
 
   // Stage two of a move's text: `game-over` first, then the game's own
   // checks in SPEC order; on success `move` is the move to apply.
@@ -147,6 +152,24 @@ class MoveChooser {
   virtual std::optional<Move> choose_move(const Observation& seen, std::span<const Move> legal) = 0;
 };
 
+// The exact game-theoretic value of a position (gamerec solve), for games
+// small enough to solve: what a perfect player gets from there.
+struct Solution {
+  // The final score difference under perfect play (kalah: the side's
+  // store minus the other's), from `side`'s point of view: the side to move,
+  // or the first side when the game is over.
+  int value = 0;
+  Side side = 0;
+  std::optional<Move> best;  // a move that keeps the value; none when over
+  std::uint64_t nodes = 0;   // positions searched
+};
+
+class Solver {
+ public:
+  virtual ~Solver() = default;
+  virtual Solution solve(const State& state) = 0;
+};
+
 // Definitions are catalogue data, shared by every Game made from them.
 using SharedDefinition = std::shared_ptr<const GameDefinition>;
 
@@ -185,6 +208,8 @@ class Game {
     auto all = levels();
     return all.empty() ? std::string() : all.front();
   }
+  // An exact solver (gamerec solve), or nullptr for a game without one.
+  virtual std::unique_ptr<Solver> solver() const { return nullptr; }
   // How a game ends when `loser` forfeits (a computer player that breaks the
   // rules): by default every other side wins.
   virtual Outcome forfeit(Side loser) const;

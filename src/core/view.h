@@ -25,6 +25,9 @@ struct BoardGrid {
   std::vector<std::string> row_labels;  // one per row, top first
   std::vector<std::string> col_labels;
   std::vector<BoardCell> cells;  // rows * cols, row-major
+  // Labels below the grid when they differ from those above (kalah numbers
+  // each row's pits its own way); empty: col_labels on both edges.
+  std::vector<std::string> bottom_col_labels;
 };
 
 struct BoardView {

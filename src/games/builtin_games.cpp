@@ -6,12 +6,14 @@
 #include <stdexcept>
 
 #include "games/chaturanga/chaturanga.h"
+#include "games/kalah/kalah.h"
 
 namespace gamerec {
 
 GameCatalogue make_builtin_catalogue() {
   GameCatalogue catalogue;
   catalogue.register_engine("chaturanga", chaturanga::make_game);
+  catalogue.register_engine("kalah", kalah::make_game);
   if (auto error = catalogue.add_embedded_definitions()) {
     // The compiled-in YAML is part of the program: a broken one is a bug.
     throw std::logic_error("built-in game definitions: " + error->key);

@@ -49,15 +49,17 @@ std::string render_grid(const BoardGrid& grid, const GameDefinition& game, const
     return std::string{' ', letter, suffix};
   };
 
-  std::string column_header(label_width + 1, ' ');
-  for (const auto& label : grid.col_labels) {
-    column_header += ' ' + label;
-    if (label.size() < 2) column_header += std::string(2 - label.size(), ' ');
-  }
-  column_header += '\n';
+  auto column_header = [&](const std::vector<std::string>& labels) {
+    std::string header(label_width + 1, ' ');
+    for (const auto& label : labels) {
+      header += ' ' + label;
+      if (label.size() < 2) header += std::string(2 - label.size(), ' ');
+    }
+    return header + '\n';
+  };
 
   std::string out = grid.title.empty() ? "" : grid.title + '\n';
-  out += column_header;
+  out += column_header(grid.col_labels);
   for (int row = 0; row < grid.rows; ++row) {
     const std::string label = row < static_cast<int>(grid.row_labels.size()) ? grid.row_labels[row] : "";
     out += std::string(label_width - label.size(), ' ') + label + ' ';
@@ -79,7 +81,7 @@ std::string render_grid(const BoardGrid& grid, const GameDefinition& game, const
     }
     out += ' ' + label + '\n';
   }
-  return out + column_header;
+  return out + column_header(grid.bottom_col_labels.empty() ? grid.col_labels : grid.bottom_col_labels);
 }
 
 }  // namespace

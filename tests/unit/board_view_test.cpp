@@ -78,13 +78,13 @@ TEST_CASE("board view: colours only on a terminal, never with NO_COLOR or on TER
 }
 
 TEST_CASE("board view: several titled grids and cells with their own text") {
-  BoardGrid seeds{"Pits", 1, 2, {"S"}, {"1", "2"}, {}};
+  BoardGrid seeds{"Pits", 1, 2, {"S"}, {"1", "2"}, {}, {}};
   BoardCell four;
   four.text = "4";
   BoardCell twelve;
   twelve.text = "12";
   seeds.cells = {four, twelve};
-  BoardGrid shots{"Shots", 1, 1, {"1"}, {"A"}, {}};
+  BoardGrid shots{"Shots", 1, 1, {"1"}, {"A"}, {}, {}};
   BoardCell miss;
   miss.mark = '~';
   shots.cells = {miss};
@@ -94,6 +94,14 @@ TEST_CASE("board view: several titled grids and cells with their own text") {
   CHECK_THAT(text, Catch::Contains("\nShots\n"));
   CHECK_THAT(text, Catch::Contains("1  ~  1\n"));
   // A grid whose cells fall short draws empty cells, never reads past them.
-  BoardGrid short_grid{"", 2, 2, {"a", "b"}, {"x", "y"}, {four}};
+  BoardGrid short_grid{"", 2, 2, {"a", "b"}, {"x", "y"}, {four}, {}};
   CHECK_THAT(plain(BoardView{{short_grid}}), Catch::Contains("b  .  .  b\n"));
+}
+
+TEST_CASE("board view: a grid may label its bottom edge apart from its top edge") {
+  BoardGrid rows{"", 1, 2, {"r"}, {"2", "1"}, {}, {"1", "2"}};
+  rows.cells.resize(2);
+  const std::string text = plain(BoardView{{rows}});
+  CHECK(text.find("   2  1 \n") == 0);
+  CHECK_THAT(text, Catch::Contains("r  .  .  r\n   1  2 \n"));
 }

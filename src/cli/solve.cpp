@@ -1,0 +1,74 @@
+// gamerec solve GAME [--from RECORD]: the exact value of a position (the
+// start, or the end of a record) under perfect play, with a best move; any
+// game whose rules offer a solver (Game::solver).
+#include <fmt/format.h>
+
+#include <ostream>
+
+#include "cli/commands.h"
+#include "cli/diagnostics.h"
+#include "cli/position_text.h"
+#include "cli/record_opening.h"
+
+namespace gamerec::cli {
+namespace {
+
+struct SolveOptions {
+  std::string game;
+  std::string from;  // a record whose final position is solved; empty: the start
+};
+
+int print_solution(const Context& context, const Game& game, const State& state) {
+  auto solver = game.solver();
+  if (!solver) return context.usage_error(Message{"solve.no-solver", {{"game", game.name()}}});
+  const Solution solution = solver->solve(state);
+  std::ostream& out = context.out();
+  out << context.text(state.is_over() ? "solve.value-over" : "solve.value",
+                      {{"side", side_display(context, game, solution.side)},
+                       {"value", fmt::format("{:+d}", solution.value)}})
+      << '\n';
+  if (solution.best)
+    out << context.text("solve.best", {{"move", game.move_text(*solution.best, state)}}) << '\n';
+  out << context.text("solve.nodes", {{"nodes", std::to_string(solution.nodes)}}) << '\n';
+  if (!out.flush()) return context.usage_error(Message{"output.cannot-write"});
+  return kExitOk;
+}
+
+int run_solve(const Context& context, const SolveOptions& options) {
+  if (options.from.empty()) {
+    auto made = context.catalogue().make_game(options.game, context.game_choice().overrides);
+    if (auto* error = std::get_if<Message>(&made)) return context.usage_error(*error);
+    const Game& game = *std::get<std::unique_ptr<Game>>(made);
+    if (!game.solver()) return context.usage_error(Message{"solve.no-solver", {{"game", game.name()}}});
+    return print_solution(context, game, *game.new_state());
+  }
+  const std::string file = display_name(options.from);
+  auto opened = open_record_game(context, options.from);
+  if (!opened) return kExitUsage;
+  const Game& game = *opened->game.game;
+  if (game.name() != options.game)
+    return context.usage_error(
+        Message{"solve.other-game", {{"file", file}, {"found", game.name()}, {"game", options.game}}});
+  if (!game.solver()) return context.usage_error(Message{"solve.no-solver", {{"game", game.name()}}});
+  State& state = *opened->game.start;
+  RunResult run = run_moves(*opened->input.source, game, state);
+  if (!run.read_error.empty()) return report_file_error(context, file, read_failure(run.read_error));
+  if (run.error) {
+    context.err() << error_line(file, *run.error, move_error_text(context, game, state, *run.error)) << '\n';
+    return kExitInvalid;
+  }
+  return print_solution(context, game, state);
+}
+
+}  // namespace
+
+Command add_solve_command(CLI::App& app) {
+  auto options = std::make_shared<SolveOptions>();
+  CLI::App* command = app.add_subcommand(
+      "solve", "The exact value of a position under perfect play, with a best move (kalah)");
+  command->add_option("game", options->game, "Game (see 'gamerec games')")->required();
+  command->add_option("--from", options->from, "Solve the position at the end of this record");
+  return {command, [options](const Context& context) { return run_solve(context, *options); }};
+}
+
+}  // namespace gamerec::cli

@@ -1,0 +1,167 @@
+// Kalah's computer players: the five classic Bantumi levels, a fixed-depth
+// alpha-beta (level 6) and a perfect player against the clock (level 7).
+//
+// The classic levels, pit numbers as the mover counts them (p = pits):
+//   1  a random non-empty pit;
+//   2  the first pit, scanning p, p-1, ..., 1 (from the store outward),
+//      whose last seed lands in the own store (p + 1 - pit seeds); else 1;
+//   3  the same scanning 1, 2, ..., p; else 1;
+//   4  the first pit, scanning from the store outward, whose last seed
+//      lands in the own store even after whole laps of the board (seeds
+//      equal to p + 1 - pit modulo 2p + 1); else pit p if it has seeds;
+//      else 1;
+//   5  as 4, but before pit p the first pit, scanning from the store
+//      outward, whose last seed lands in an own empty pit and captures
+//      (under the game's capture rule).
+// Random choices come from a std::mt19937_64 seeded with the chooser's seed.
+#include <chrono>
+#include <random>
+
+#include "games/kalah/kalah.h"
+#include "games/kalah/search.h"
+
+namespace gamerec::kalah {
+namespace {
+
+const KalahState& position_of(const Observation& seen) {
+  return dynamic_cast<const PositionObservation<KalahState>&>(seen).position();
+}
+
+class ClassicChooser final : public MoveChooser {
+ public:
+  ClassicChooser(int level, std::uint64_t seed) : level_(level), random_(seed) {}
+
+  std::optional<Move> choose_move(const Observation& seen, std::span<const Move> legal) override {
+    if (legal.empty()) return std::nullopt;
+    const KalahState& position = position_of(seen);
+    if (auto pit = classic_pit(position)) return Move{*pit, -1, 0};
+    // Not std::uniform_int_distribution: its output differs between
+    // standard libraries, and a seed must replay the same game everywhere.
+    return legal[random_() % legal.size()];
+  }
+
+ private:
+  std::optional<int> classic_pit(const KalahState& position) const {
+    const int p = position.rules().pits;
+    const Side me = position.to_move();
+    auto seeds = [&](int pit) { return position.seeds_in(me, pit); };
+    auto reaches_store = [&](int pit) { return seeds(pit) == p + 1 - pit; };
+    auto reaches_store_after_laps = [&](int pit) {
+      return seeds(pit) > 0 && seeds(pit) % (2 * p + 1) == (p + 1 - pit) % (2 * p + 1);
+    };
+    switch (level_) {
+      case 2:
+        for (int pit = p; pit >= 1; --pit)
+          if (reaches_store(pit)) return pit;
+        return std::nullopt;
+      case 3:
+        for (int pit = 1; pit <= p; ++pit)
+          if (reaches_store(pit)) return pit;
+        return std::nullopt;
+      case 4:
+      case 5:
+        for (int pit = p; pit >= 1; --pit)
+          if (reaches_store_after_laps(pit)) return pit;
+        if (level_ == 5) {
+          for (int pit = p; pit >= 1; --pit)
+            if (seeds(pit) > 0 && position.preview(pit).captured > 0) return pit;
+        }
+        if (seeds(p) > 0) return p;
+        return std::nullopt;
+      default:
+        return std::nullopt;
+    }
+  }
+
+  int level_;
+  std::mt19937_64 random_;
+};
+
+SearchRules search_rules(const KalahState& position) {
+  return SearchRules{position.rules().pits, position.rules().capture_needs_opposite_seeds};
+}
+
+// The search is made on the first move, when the rules are known.
+class SearchChooser : public MoveChooser {
+ public:
+  std::optional<Move> choose_move(const Observation& seen, std::span<const Move> legal) override {
+    if (legal.empty()) return std::nullopt;
+    const KalahState& position = position_of(seen);
+    const SearchRules rules = search_rules(position);
+    if (!search_ || rules.pits != rules_.pits ||
+        rules.capture_needs_opposite_seeds != rules_.capture_needs_opposite_seeds) {
+      rules_ = rules;
+      search_ = make_search(rules);
+    }
+    int store_margin = 0;
+    const int pit = choose(board_of(position, store_margin));
+    return Move{pit + 1, -1, 0};
+  }
+
+ protected:
+  virtual std::unique_ptr<Search> make_search(const SearchRules& rules) const = 0;
+  virtual int choose(const Board& board) = 0;
+  Search& search() { return *search_; }
+
+ private:
+  SearchRules rules_;
+  std::unique_ptr<Search> search_;
+};
+
+class AlphaBetaChooser final : public SearchChooser {
+ public:
+  explicit AlphaBetaChooser(int depth) : depth_(depth) {}
+
+ private:
+  std::unique_ptr<Search> make_search(const SearchRules& rules) const override {
+    return std::make_unique<Search>(rules, 16, 0);
+  }
+  int choose(const Board& board) override { return search().search_depth(board, depth_).best; }
+
+  int depth_;
+};
+
+// Deeper and deeper until the clock runs out or a search reaches every end
+// of the game (then its move is perfect); the endgame table makes every
+// position with few seeds left exact at once.
+class PerfectChooser final : public SearchChooser {
+ public:
+  explicit PerfectChooser(std::int64_t movetime_ms) : movetime_(movetime_ms) {}
+
+ private:
+  static constexpr int kTableSeeds = 10;  // 646,646 positions on the usual board: milliseconds
+
+  std::unique_ptr<Search> make_search(const SearchRules& rules) const override {
+    return std::make_unique<Search>(rules, 20, kTableSeeds);
+  }
+  int choose(const Board& board) override {
+    Search& s = search();
+    s.set_deadline(std::chrono::steady_clock::now() + std::chrono::milliseconds(movetime_));
+    int best = -1;
+    for (int depth = 1; depth < Search::kExact; ++depth) {
+      const Search::Result result = s.search_depth(board, depth);
+      if (result.aborted) break;
+      best = result.best;
+      if (result.exact) break;
+    }
+    s.set_deadline(std::nullopt);
+    if (best < 0) best = s.search_depth(board, 1).best;  // no time even for one ply
+    return best;
+  }
+
+  std::chrono::milliseconds::rep movetime_;
+};
+
+}  // namespace
+
+std::unique_ptr<MoveChooser> make_classic_chooser(int level, std::uint64_t seed) {
+  return std::make_unique<ClassicChooser>(level, seed);
+}
+
+std::unique_ptr<MoveChooser> make_alpha_beta_chooser(int depth) { return std::make_unique<AlphaBetaChooser>(depth); }
+
+std::unique_ptr<MoveChooser> make_perfect_chooser(std::int64_t movetime_ms) {
+  return std::make_unique<PerfectChooser>(movetime_ms);
+}
+
+}  // namespace gamerec::kalah

@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Kalah benchmark: the computer levels' strength and the exact solver's
+# speed (issue 8). A benchmark, not a test: it prints figures and never fails
+# on them (it stops only if a tool is missing or a build fails).
+#
+#   tests/bench/kalah_bench.sh [BUILD_DIR]        (default: build, under the repo)
+#
+# Environment (all optional):
+#   KALAH_GAMES       games per tourney (default 200)
+#   KALAH_MOVETIME    level 7's time per move in ms in its tourney (default 50)
+#   KALAH_SOLVE       which solves: "3 4" (default), "3 4 5" adds Kalah(6,5)
+#   KALAH_BASELINE    0 to skip the baseline solve of Kalah(6,3) (no endgame table)
+#
+# What it prints:
+#   1. strength: `gamerec tourney kalah --players 5,1` and `--players 7,5`,
+#      seats alternating; the first player's share of the games won (the
+#      issue asks for at least 80% and 95%), with level 1 against itself as
+#      the baseline (about 50% of the decided games).
+#   2. the solver: time, nodes and nodes per second to solve the start of
+#      Kalah(6,3) and Kalah(6,4) under both capture rules, with the values
+#      published for the first player (Kalah(6,4): +8 with the default rule,
+#      +10 with captures from an empty opposite pit), and for Kalah(6,3) the
+#      same search without its endgame table as the baseline (a time ratio).
+set -euo pipefail
+export LC_ALL=C
+
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+build=${1:-build}
+[[ $build = /* ]] || build=$repo/$build
+games=${KALAH_GAMES:-200}
+movetime=${KALAH_MOVETIME:-50}
+solves=${KALAH_SOLVE:-3 4}
+baseline=${KALAH_BASELINE:-1}
+
+say() { printf '%s\n' "$*" >&2; }
+die() { say "kalah_bench.sh: $*"; exit 1; }
+
+if [[ ! -f $build/CMakeCache.txt ]]; then
+  say "== configuring $build (RelWithDebInfo)"
+  cmake -S "$repo" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo >"$build.configure.log" 2>&1 ||
+    die "cmake failed; see $build.configure.log"
+fi
+say "== building gamerec kalah_solve_bench in $build"
+cmake --build "$build" -j2 --target gamerec kalah_solve_bench >/dev/null ||
+  die "build failed: cmake --build $build --target gamerec kalah_solve_bench"
+gamerec=$build/gamerec
+solve_bench=$build/tests/bench/kalah_solve_bench
+[[ -x $solve_bench ]] || die "missing $solve_bench"
+
+# tourney A,B: prints "A: W wins, L losses, D draws of N (P% of all games),
+# average margin M" from gamerec's table.
+tourney() {
+  local first=$1 second=$2 extra=${3:-}
+  local started ended
+  started=$(date +%s.%N)
+  # shellcheck disable=SC2086 # extra is a list of options
+  "$gamerec" tourney kalah --players "$first,$second" --games "$games" --seed 1 $extra >"$tmp/tourney.txt"
+  ended=$(date +%s.%N)
+  awk -v first="$first" -v second="$second" -v seconds="$(echo "$ended - $started" | bc)" '
+    NR == 2 { games = $2; wins = $3; losses = $4; draws = $5; margin = $7 }
+    END {
+      printf "  level %s vs level %s: %d wins, %d losses, %d draws of %d: %.1f%% of all games won, average margin %s (%.0f s)\n",
+        first, second, wins, losses, draws, games, 100 * wins / games, margin, seconds
+    }' "$tmp/tourney.txt"
+}
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+echo "== strength: $games games per pairing, seats alternating, --seed 1"
+tourney 1 1
+tourney 5 1
+tourney 7 5 "--movetime $movetime"
+echo "   (level 7 at --movetime $movetime ms per move)"
+
+echo "== the exact solver: start positions, one core"
+for seeds in $solves; do
+  for rule in opposite empty; do
+    if [[ $seeds == 3 && $baseline != 0 ]]; then
+      "$solve_bench" "$seeds" "$rule" --baseline
+    else
+      "$solve_bench" "$seeds" "$rule"
+    fi
+  done
+done

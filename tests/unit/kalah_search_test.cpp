@@ -1,0 +1,276 @@
+// Kalah's move tree and exact values, checked against a reference written
+// here from SPEC 4.3 alone: a 14-hole board sown one seed at a time, and a
+// plain minimax over it with no table, no pruning and no endgame database.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <random>
+#include <sstream>
+
+#include "games/kalah/kalah.h"
+#include "games/kalah/search.h"
+#include "test_support.h"
+
+using namespace gamerec;
+using kalah::KalahState;
+
+namespace {
+
+// Holes 0-5 South's pits 1-6, 6 South's store, 7-12 North's pits 1-6, 13
+// North's store; sowing goes up the indices.
+struct Naive {
+  std::array<int, 14> holes{};
+  int mover = 0;
+  bool over = false;
+  bool needs_opposite = true;
+
+  int store(int side) const { return side == 0 ? 6 : 13; }
+  int first(int side) const { return side == 0 ? 0 : 7; }
+  void play(int pit) {  // pit 1..6
+    int hole = first(mover) + pit - 1;
+    int seeds = holes[static_cast<std::size_t>(hole)];
+    holes[static_cast<std::size_t>(hole)] = 0;
+    while (seeds > 0) {
+      hole = (hole + 1) % 14;
+      if (hole == store(1 - mover)) continue;
+      ++holes[static_cast<std::size_t>(hole)];
+      --seeds;
+    }
+    const bool own_pit = hole >= first(mover) && hole < first(mover) + 6;
+    if (own_pit && holes[static_cast<std::size_t>(hole)] == 1) {
+      const int opposite = 12 - hole;
+      if (holes[static_cast<std::size_t>(opposite)] > 0 || !needs_opposite) {
+        holes[static_cast<std::size_t>(store(mover))] += 1 + holes[static_cast<std::size_t>(opposite)];
+        holes[static_cast<std::size_t>(hole)] = 0;
+        holes[static_cast<std::size_t>(opposite)] = 0;
+      }
+    }
+    const bool again = hole == store(mover);
+    int left[2] = {0, 0};
+    for (int side = 0; side < 2; ++side)
+      for (int i = 0; i < 6; ++i) left[side] += holes[static_cast<std::size_t>(first(side) + i)];
+    if (left[0] == 0 || left[1] == 0) {
+      for (int side = 0; side < 2; ++side) {
+        holes[static_cast<std::size_t>(store(side))] += left[side];
+        for (int i = 0; i < 6; ++i) holes[static_cast<std::size_t>(first(side) + i)] = 0;
+      }
+      over = true;
+      return;
+    }
+    if (!again) mover = 1 - mover;
+  }
+  bool can_play(int pit) const { return holes[static_cast<std::size_t>(first(mover) + pit - 1)] > 0; }
+};
+
+std::uint64_t naive_perft(const Naive& position, int depth) {
+  if (depth == 0 || position.over) return 1;  // a game's end is a leaf
+  std::uint64_t nodes = 0;
+  for (int pit = 1; pit <= 6; ++pit) {
+    if (!position.can_play(pit)) continue;
+    Naive child = position;
+    child.play(pit);
+    nodes += naive_perft(child, depth - 1);
+  }
+  return nodes;
+}
+
+// The final store difference for the side to move, by plain minimax
+// (memoised, so that positions of a dozen seeds stay quick).
+int naive_value(const Naive& position, std::map<std::pair<std::array<int, 14>, int>, int>& memo) {
+  const auto key = std::make_pair(position.holes, position.mover);
+  if (auto it = memo.find(key); it != memo.end()) return it->second;
+  int best = -1000;
+  for (int pit = 1; pit <= 6; ++pit) {
+    if (!position.can_play(pit)) continue;
+    Naive child = position;
+    child.play(pit);
+    int value = 0;
+    if (child.over) {
+      const int south = child.holes[6] - child.holes[13];
+      value = position.mover == 0 ? south : -south;
+    } else {
+      value = naive_value(child, memo);
+      if (child.mover != position.mover) value = -value;
+    }
+    best = std::max(best, value);
+  }
+  memo[key] = best;
+  return best;
+}
+
+int naive_value(const Naive& position) {
+  std::map<std::pair<std::array<int, 14>, int>, int> memo;
+  return naive_value(position, memo);
+}
+
+Naive naive_of(const KalahState& state, bool needs_opposite) {
+  Naive naive;
+  naive.needs_opposite = needs_opposite;
+  for (int pit = 1; pit <= 6; ++pit) {
+    naive.holes[static_cast<std::size_t>(pit - 1)] = state.seeds_in(kalah::kSouth, pit);
+    naive.holes[static_cast<std::size_t>(pit + 6)] = state.seeds_in(kalah::kNorth, pit);
+  }
+  naive.holes[6] = state.row(kalah::kSouth).store;
+  naive.holes[13] = state.row(kalah::kNorth).store;
+  naive.mover = state.to_move();
+  return naive;
+}
+
+// A position with `seeds` seeds spread at random, both rows non-empty.
+KalahState random_position(std::mt19937_64& random, int seeds, bool needs_opposite) {
+  kalah::Rules rules;
+  rules.capture_needs_opposite_seeds = needs_opposite;
+  while (true) {
+    kalah::Row south;
+    kalah::Row north;
+    for (int i = 0; i < seeds; ++i) {
+      const auto hole = random() % 12;
+      auto& row = hole < 6 ? south : north;
+      ++row.pits[hole % 6];
+    }
+    south.store = static_cast<int>(random() % 5);
+    north.store = static_cast<int>(random() % 5);
+    KalahState state(rules, south, north, static_cast<Side>(random() % 2));
+    if (!state.is_over()) return state;
+  }
+}
+
+}  // namespace
+
+TEST_CASE("kalah perft: counts match a reference board sown one seed at a time") {
+  for (const char* seeds : {"4", "3"}) {
+    for (bool needs_opposite : {true, false}) {
+      const auto game = gamerec::test::make(
+          "kalah", {{"seeds", seeds}, {"capture_needs_opposite_seeds", needs_opposite ? "true" : "false"}});
+      const auto start = game->new_state();
+      const Naive naive = naive_of(dynamic_cast<const KalahState&>(*start), needs_opposite);
+      for (int depth = 1; depth <= 7; ++depth) {
+        INFO("seeds " << seeds << " depth " << depth << " capture_needs_opposite_seeds " << needs_opposite);
+        CHECK(perft(*start, depth) == naive_perft(naive, depth));
+      }
+    }
+  }
+}
+
+TEST_CASE("kalah perft: a move that ends the game is a leaf, whatever the depth") {
+  // South's only seed goes to its store and ends the game: one leaf at
+  // every depth, and none below it.
+  kalah::Row south;
+  south.pits[5] = 1;
+  kalah::Row north;
+  north.pits[0] = 3;
+  const KalahState state(kalah::Rules{}, south, north, kalah::kSouth);
+  for (int depth = 1; depth <= 4; ++depth) CHECK(perft(state, depth) == 1);
+  const auto rows = perft_divide(state, 3);
+  REQUIRE(rows.size() == 1);
+  CHECK(rows[0].second == 1);
+}
+
+TEST_CASE("kalah perft: counts match tests/data/perft/kalah.perft") {
+  std::ifstream in(GAMEREC_SOURCE_DIR "/tests/data/perft/kalah.perft");
+  REQUIRE(in);
+  std::unique_ptr<Game> game;
+  std::string line;
+  int rows = 0;
+  while (std::getline(in, line)) {
+    std::istringstream words(line);
+    std::string keyword;
+    if (!(words >> keyword) || keyword[0] == '#') continue;
+    if (keyword == "variant") {
+      std::vector<OptionOverride> overrides;
+      for (std::string pair; words >> pair;) {
+        const auto equals = pair.find('=');
+        overrides.push_back({pair.substr(0, equals), pair.substr(equals + 1)});
+      }
+      game = gamerec::test::make("kalah", overrides);
+    } else if (keyword == "perft") {
+      REQUIRE(game);
+      int depth = 0;
+      std::uint64_t nodes = 0;
+      words >> depth >> nodes;
+      INFO(line);
+      CHECK(perft(*game->new_state(), depth) == nodes);
+      ++rows;
+    }
+  }
+  CHECK(rows > 0);
+}
+
+TEST_CASE("kalah endgame table: every position's value matches plain minimax") {
+  for (bool needs_opposite : {true, false}) {
+    const kalah::SearchRules rules{6, needs_opposite};
+    const kalah::EndgameTable table(rules, 7);
+    std::mt19937_64 random(needs_opposite ? 11 : 12);
+    for (int trial = 0; trial < 300; ++trial) {
+      const int seeds = 2 + static_cast<int>(random() % 6);
+      const KalahState state = random_position(random, seeds, needs_opposite);
+      int store_margin = 0;
+      const kalah::Board board = kalah::board_of(state, store_margin);
+      INFO("seeds " << seeds << " trial " << trial);
+      CHECK(store_margin + table.value(board, seeds) == naive_value(naive_of(state, needs_opposite)));
+    }
+  }
+}
+
+TEST_CASE("kalah solver: exact values of small positions match plain minimax") {
+  // The search without an endgame table and with a small one, and the
+  // solver behind `gamerec solve`, on positions of up to 10 seeds.
+  for (bool needs_opposite : {true, false}) {
+    const kalah::SearchRules rules{6, needs_opposite};
+    kalah::Search bare(rules, 16, 0);
+    kalah::Search tabled(rules, 12, 5);
+    std::mt19937_64 random(needs_opposite ? 21 : 22);
+    for (int trial = 0; trial < 40; ++trial) {
+      const int seeds = 6 + static_cast<int>(random() % 5);
+      const KalahState state = random_position(random, seeds, needs_opposite);
+      const int expected = naive_value(naive_of(state, needs_opposite));
+      int store_margin = 0;
+      const kalah::Board board = kalah::board_of(state, store_margin);
+      INFO("seeds " << seeds << " trial " << trial);
+      const auto exact = bare.solve(board, 0);
+      CHECK(store_margin + exact.value == expected);
+      CHECK(store_margin + tabled.solve(board, static_cast<int>(random() % 9) - 4).value == expected);
+      // The best move keeps the value.
+      REQUIRE(exact.best >= 0);
+      KalahState after = state;
+      after.apply(Move{exact.best + 1, -1, 0});
+      const int after_value = after.is_over() ? (after.outcome().score[static_cast<std::size_t>(state.to_move())] -
+                                                 after.outcome().score[static_cast<std::size_t>(1 - state.to_move())])
+                                              : naive_value(naive_of(after, needs_opposite)) *
+                                                    (after.to_move() == state.to_move() ? 1 : -1);
+      CHECK(after_value == expected);
+      // A full-depth alpha-beta agrees and says it is exact.
+      const auto deep = bare.search_depth(board, kalah::Search::kExact);
+      CHECK(deep.exact);
+      CHECK(store_margin + deep.value == expected);
+    }
+  }
+}
+
+TEST_CASE("kalah solver: gamerec solve's solver gives the value for the side to move, and nodes") {
+  const auto game = gamerec::test::make("kalah");
+  auto solver = game->solver();
+  REQUIRE(solver);
+  std::mt19937_64 random(5);
+  for (int trial = 0; trial < 8; ++trial) {
+    const KalahState state = random_position(random, 10, true);
+    const Solution solution = solver->solve(state);
+    CHECK(solution.side == state.to_move());
+    CHECK(solution.value == naive_value(naive_of(state, true)));
+    REQUIRE(solution.best);
+    CHECK_FALSE(state.check(*solution.best));
+  }
+  // Over: the final difference, from South's side, and no move.
+  kalah::Row south;
+  south.store = 30;
+  kalah::Row north;
+  north.store = 18;
+  const KalahState over(kalah::Rules{}, south, north, kalah::kNorth);
+  const Solution final = solver->solve(over);
+  CHECK(final.value == 12);
+  CHECK(final.side == kalah::kSouth);
+  CHECK_FALSE(final.best);
+  CHECK_FALSE(gamerec::test::make("chaturanga")->solver());
+}
