@@ -116,12 +116,15 @@ std::uint64_t RecordFile::append_line(std::string_view text) {
   line += line_end_;
   write_all(line);  // one write: a kill leaves the line whole or absent
   last_line_ended_ = true;
+  // On disk before the next prompt: an accepted move survives a power cut.
+  if (::fdatasync(fd_.get()) != 0) throw failure("cannot-write", path_);
   return start;
 }
 
 void RecordFile::truncate(std::uint64_t size) {
   if (!line_end_known_) learn_line_end();
-  if (::ftruncate(fd_.get(), static_cast<off_t>(size)) != 0) throw failure("cannot-truncate", path_);
+  if (::ftruncate(fd_.get(), static_cast<off_t>(size)) != 0 || ::fdatasync(fd_.get()) != 0)
+    throw failure("cannot-truncate", path_);
   size_ = size;
   last_line_ended_ = true;  // cuts are made where a line starts
 }

@@ -244,3 +244,37 @@ TEST_CASE("reliability: standard input cannot be given twice") {
   CHECK(child.finish(10s) == 2);
   CHECK_THAT(child.err(), Catch::Contains("standard input can be read only once"));
 }
+
+TEST_CASE("reliability: each accepted move and each undo reach the disk (fdatasync) at once") {
+  // strace shows the system calls in order: each move's write is followed
+  // by a sync of the same file before play reads its next line.
+  if (::access("/usr/bin/strace", X_OK) != 0) {
+    WARN("strace is not installed: skipped");
+    return;
+  }
+  gamerec::test::TempDir dir("sync");
+  const std::string record = dir.path() + "/game.cht";
+  const std::string trace = dir.path() + "/trace";
+  write_file(record, cycle_lines(2));
+  Child session("/usr/bin/strace", {"-o", trace, "-e", "trace=write,fdatasync,ftruncate", kBinary, "play", record},
+                kSourceDir, true);
+  session.send("8G-6H\n7A-6C\nundo\nQ\n");
+  session.close_stdin();
+  REQUIRE(session.finish(30s) == 0);
+  CHECK(read_file(record) == cycle_lines(3));
+  // The record's descriptor is the one that gets written "8G-6H\n".
+  const std::string calls = read_file(trace);
+  const auto first_move = calls.find("\"8G-6H\\n\"");
+  REQUIRE(first_move != std::string::npos);
+  const auto line_start = calls.rfind('\n', first_move) + 1;
+  const std::string fd = calls.substr(line_start + 6, calls.find(',', line_start) - line_start - 6);
+  const std::string sync = "fdatasync(" + fd + ")";
+  const auto second_move = calls.find("\"7A-6C\\n\"", first_move);
+  REQUIRE(second_move != std::string::npos);
+  const auto first_sync = calls.find(sync, first_move);
+  CHECK(first_sync < second_move);
+  const auto cut = calls.find("ftruncate(" + fd, second_move);
+  REQUIRE(cut != std::string::npos);
+  CHECK(calls.find(sync, second_move) < cut);
+  CHECK(calls.find(sync, cut) != std::string::npos);
+}
