@@ -22,7 +22,10 @@
 #      games, against `xargs -0 -n BATCH line_floor` over the same files.
 #   3. memory: peak RSS (GNU time %M) of validate on an N/10-move and an
 #      N-move file; the ratio must stay ~1.0 (streaming, flat memory).
-#   4. the library alone: parse+check+apply of one move (micro_bench).
+#   4. play: start-up time (replaying the record up to the first prompt, then
+#      Q) and peak RSS of `gamerec play` on the same two files, next to
+#      validate's; play must stay as flat as validate.
+#   5. the library alone: parse+check+apply of one move (micro_bench).
 # Times are the BEST (minimum) wall-clock time of several runs: other load on
 # the machine can only add time, so the minimum is the most repeatable figure
 # (medians are printed too). The least user+sys CPU time of the runs is shown
@@ -165,7 +168,25 @@ rss_long=$(peak_rss_kib "$gamerec" validate long.cht)
 rss_floor=$(peak_rss_kib "$floor" long.cht)
 say "   validate $rss_small KiB ($small_moves moves), $rss_long KiB ($moves moves); floor $rss_floor KiB"
 
-# --- 4. the library alone ----------------------------------------------------
+# --- 4. play -----------------------------------------------------------------
+say "== play: replay to the first prompt, then Q"
+printf 'Q\n' >"$data/quit.txt"
+play_to_prompt() { "$gamerec" play "$1" <"$data/quit.txt"; }
+play_to_prompt long.cht | grep -q 'Game session ended' || die "play long.cht did not reach its prompt"
+cmp -s long.cht long-small.cht && die "long.cht and long-small.cht are the same file"
+time_runs "$runs" play_to_prompt long-small.cht
+play_small_best=$BEST play_small_cpu=$CPU
+time_runs "$runs" play_to_prompt long.cht
+play_long_best=$BEST play_long_cpu=$CPU
+time_runs "$runs" "$gamerec" validate long-small.cht
+val_small_best=$BEST val_small_cpu=$CPU
+play_rss_small=$(peak_rss_kib "$gamerec" play long-small.cht <"$data/quit.txt")
+play_rss_long=$(peak_rss_kib "$gamerec" play long.cht <"$data/quit.txt")
+say "   play     best $play_small_best s ($small_moves moves), $play_long_best s ($moves moves)"
+say "   validate best $val_small_best s ($small_moves moves), $val_best s ($moves moves)"
+say "   play RSS $play_rss_small KiB ($small_moves moves), $play_rss_long KiB ($moves moves)"
+
+# --- 5. the library alone ----------------------------------------------------
 micro_row=""
 if [[ $micro != 0 ]]; then
   say "== micro_bench: parse+check+apply through the library"
@@ -187,6 +208,8 @@ verdict() {  # verdict MOVES/S RATIO
   awk -v r="$1" -v q="$2" 'BEGIN { printf "%s (%.1f M moves/s, %.2fx)", (r >= 20e6 && q <= 3) ? "met" : "NOT met", r / 1e6, q }'
 }
 rss_ratio=$(calc %.2f "$rss_long / $rss_small")
+play_rss_ratio=$(calc %.2f "$play_rss_long / $play_rss_small")
+play_memory_met=$(awk -v q="$play_rss_ratio" 'BEGIN { print (q <= 1.1) ? "met" : "NOT met" }')
 memory_met=$(awk -v q="$rss_ratio" 'BEGIN { print (q <= 1.1) ? "met" : "NOT met" }')
 cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
 commit=$(git -C "$repo" rev-parse --short HEAD 2>/dev/null || echo unknown)
@@ -205,10 +228,12 @@ CPU: user+sys time (steadier on a busy machine). Floor: line_floor, $floor_kind 
 | long record, $moves moves ($mb MB) | $(cell %.1f "$moves / 1e6" "$val_best" "M moves/s") | $(cell %.1f "$moves / 1e6" "$val_cpu" "M moves/s") | $(cell %.1f "$moves / 1e6" "$floor_best" "M lines/s") | $(cell %.1f "$moves / 1e6" "$floor_cpu" "M lines/s") | $(ratio "$val_best" "$floor_best") ($(ratio "$val_cpu" "$floor_cpu")) |
 | $files files of ~$((games_lines / files)) lines, $batch per process (xargs) | $(cell %.0f "$files" "$files_val_best" "files/s") | $(cell %.0f "$files" "$files_val_cpu" "files/s") | $(cell %.0f "$files" "$files_floor_best" "files/s") | $(cell %.0f "$files" "$files_floor_cpu" "files/s") | $(ratio "$files_val_best" "$files_floor_best") ($(ratio "$files_val_cpu" "$files_floor_cpu")) |
 | peak RSS, $small_moves / $moves moves | $((rss_small / 1024)) / $((rss_long / 1024)) MiB: ratio $rss_ratio | | $((rss_floor / 1024)) MiB | | |
+| play start-up (replay, first prompt, Q), $small_moves / $moves moves | $(calc %.3f "$play_small_best") / $(calc %.3f "$play_long_best") s | $(calc %.3f "$play_small_cpu") / $(calc %.3f "$play_long_cpu") s | validate: $(calc %.3f "$val_small_best") / $(calc %.3f "$val_best") s | validate: $(calc %.3f "$val_small_cpu") / $(calc %.3f "$val_cpu") s | play / validate: $(ratio "$play_long_best" "$val_best") ($(ratio "$play_long_cpu" "$val_cpu")) |
+| play peak RSS, $small_moves / $moves moves | $((play_rss_small / 1024)) / $((play_rss_long / 1024)) MiB: ratio $play_rss_ratio | | validate: $((rss_small / 1024)) / $((rss_long / 1024)) MiB | | |
 ${micro_row}
 
 Target >= 20 M moves/s and within 3x of the floor: wall $(verdict "$(calc %.0f "$moves / $val_best")" "$(ratio "$val_best" "$floor_best")"); CPU $(verdict "$(calc %.0f "$moves / $val_cpu")" "$(ratio "$val_cpu" "$floor_cpu")").
-Flat memory (RSS ratio <= 1.1): $memory_met.
+Flat memory (RSS ratio <= 1.1): validate $memory_met, play $play_memory_met.
 Wall medians (s): validate $val_median, floor $floor_median, std::getline floor $getline_median (best $getline_best, CPU $getline_cpu); files: validate $files_val_median, floor $files_floor_median.
 EOF
 say "(bench.sh: ${SECONDS} s after the build)"
