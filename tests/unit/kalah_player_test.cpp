@@ -172,14 +172,10 @@ TEST_CASE("kalah tourney: level 1 against level 5, a fixed seed, the move count 
   options.players = {"1", "5"};
   options.games = 20;
   options.seed = 1;
-  Tourney first(gamerec::test::catalogue(), *game, options);
-  REQUIRE_FALSE(first.prepare());
-  while (first.play_next()) {
-  }
-  Tourney again(gamerec::test::catalogue(), *game, options);
-  REQUIRE_FALSE(again.prepare());
-  while (again.play_next()) {
-  }
+  const auto played_first = gamerec::test::played_tourney(*game, options);
+  const auto played_again = gamerec::test::played_tourney(*game, options);
+  const Tourney& first = *played_first;
+  const Tourney& again = *played_again;
   CHECK(first.total_moves() == again.total_moves());
   CHECK(first.total_moves() == kKalahFingerprint);
   // Every game is scored with the stores: the margins of the two add up to 0.

@@ -11,6 +11,7 @@
 #include "core/game.h"
 #include "core/messages.h"
 #include "core/record_input.h"
+#include "core/tourney.h"
 #include "games/builtin_games.h"
 
 namespace gamerec::test {
@@ -31,6 +32,15 @@ inline std::unique_ptr<State> position(const Game& game, const std::string& text
   auto made = game.new_state_from(text);
   if (auto* error = std::get_if<Message>(&made)) throw std::runtime_error("bad position: " + error->key);
   return std::move(std::get<std::unique_ptr<State>>(made));
+}
+
+// A tourney played to its end; throws when its players cannot be set up.
+inline std::unique_ptr<Tourney> played_tourney(const Game& game, const TourneyOptions& options) {
+  auto tourney = std::make_unique<Tourney>(catalogue(), game, options);
+  if (tourney->prepare()) throw std::runtime_error("tourney players cannot be set up");
+  while (tourney->play_next()) {
+  }
+  return tourney;
 }
 
 // Parses and checks `text` in `state`; the error, or nullopt if it was played.

@@ -28,14 +28,10 @@ TEST_CASE("tourney: a fixed seed gives the same games, and the move count is the
   options.players = {"1", "random"};
   options.games = 6;
   options.seed = 7;
-  Tourney first(gamerec::test::catalogue(), *game, options);
-  REQUIRE_FALSE(first.prepare());
-  while (first.play_next()) {
-  }
-  Tourney again(gamerec::test::catalogue(), *game, options);
-  REQUIRE_FALSE(again.prepare());
-  while (again.play_next()) {
-  }
+  const auto played_first = gamerec::test::played_tourney(*game, options);
+  const auto played_again = gamerec::test::played_tourney(*game, options);
+  const Tourney& first = *played_first;
+  const Tourney& again = *played_again;
   CHECK(first.games_played() == 6);
   CHECK(first.total_moves() == again.total_moves());
   CHECK(first.total_moves() == kChaturangaFingerprint);
@@ -90,13 +86,10 @@ TEST_CASE("tourney: --wins plays until an entrant has that many wins") {
   TourneyOptions options;
   options.players = {"1", "random"};
   options.wins = 3;
-  Tourney tourney(gamerec::test::catalogue(), *game, options);
-  REQUIRE_FALSE(tourney.prepare());
-  while (tourney.play_next()) {
-  }
-  const auto& tallies = tourney.tallies();
+  const auto tourney = gamerec::test::played_tourney(*game, options);
+  const auto& tallies = tourney->tallies();
   CHECK(std::max(tallies[0].wins, tallies[1].wins) == 3);
-  CHECK(tourney.games_played() >= 3);
+  CHECK(tourney->games_played() >= 3);
 }
 
 TEST_CASE("tourney: an unknown player is refused before any game") {
