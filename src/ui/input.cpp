@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cerrno>
 #include <csignal>
+#include <iterator>
 #include <stdexcept>
 
 namespace gamerec::ui {
@@ -25,8 +26,9 @@ extern "C" void note_signal(int signal_number) {
   }
 }
 
-struct sigaction saved_int;
-struct sigaction saved_term;
+// The signals that end a session as Q does: Ctrl-C, kill, a closed terminal.
+constexpr int kEndingSignals[] = {SIGINT, SIGTERM, SIGHUP};
+struct sigaction saved_actions[std::size(kEndingSignals)];
 
 }  // namespace
 
@@ -39,13 +41,13 @@ InterruptGuard::InterruptGuard() {
   action.sa_handler = note_signal;
   sigemptyset(&action.sa_mask);
   action.sa_flags = 0;  // no SA_RESTART: a blocking call returns EINTR
-  ::sigaction(SIGINT, &action, &saved_int);
-  ::sigaction(SIGTERM, &action, &saved_term);
+  for (std::size_t i = 0; i < std::size(kEndingSignals); ++i)
+    ::sigaction(kEndingSignals[i], &action, &saved_actions[i]);
 }
 
 InterruptGuard::~InterruptGuard() {
-  ::sigaction(SIGINT, &saved_int, nullptr);
-  ::sigaction(SIGTERM, &saved_term, nullptr);
+  for (std::size_t i = 0; i < std::size(kEndingSignals); ++i)
+    ::sigaction(kEndingSignals[i], &saved_actions[i], nullptr);
   wake_write_fd.store(-1);
   ::close(pipe_[0]);
   ::close(pipe_[1]);

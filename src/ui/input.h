@@ -1,6 +1,6 @@
 #pragma once
 // What people type, read from a file descriptor so that a signal can end
-// the wait: SIGINT and SIGTERM end a `play` session the way Q does (the
+// the wait: SIGINT, SIGTERM and SIGHUP end a `play` session the way Q does (the
 // record is whole, the terminal restored, the closing line printed), never
 // by killing the process in the middle of something.
 #include <cstddef>
@@ -8,7 +8,7 @@
 
 namespace gamerec::ui {
 
-// While it lives, SIGINT and SIGTERM are noticed instead of ending the
+// While it lives, SIGINT, SIGTERM and SIGHUP are noticed instead of ending the
 // process: the handler only records the signal and wakes a pipe, which
 // InputReader watches. One guard at a time (a signal handler can reach
 // nothing but static data: the one static of the program lives here).
@@ -19,7 +19,7 @@ class InterruptGuard {
   InterruptGuard(const InterruptGuard&) = delete;
   InterruptGuard& operator=(const InterruptGuard&) = delete;
 
-  // The signal that arrived (SIGINT, SIGTERM), or 0.
+  // The signal that arrived (SIGINT, SIGTERM, SIGHUP), or 0.
   int signal() const;
   // Readable once a signal arrived.
   int wake_fd() const { return pipe_[0]; }

@@ -176,9 +176,9 @@ TEST_CASE("reliability: a record changed behind a session's back is not written 
   CHECK(read_file(record) == cycle_lines(3));  // what the other program wrote, untouched
 }
 
-TEST_CASE("reliability: SIGINT and SIGTERM end play as Q does, with status 130 and 143") {
+TEST_CASE("reliability: SIGINT, SIGTERM and SIGHUP end play as Q does, with status 130, 143 and 129") {
   gamerec::test::TempDir dir("signal");
-  for (const auto& [signal_number, expected] : {std::pair{SIGINT, 130}, std::pair{SIGTERM, 143}}) {
+  for (const auto& [signal_number, expected] : {std::pair{SIGINT, 130}, std::pair{SIGTERM, 143}, std::pair{SIGHUP, 129}}) {
     INFO("signal " << signal_number);
     const std::string record = dir.path() + "/game-" + std::to_string(signal_number) + ".cht";
     write_file(record, cycle_lines(2));
