@@ -139,7 +139,8 @@ class PlayHooks final : public MatchHooks {
   }
 
   // Takes back the last move, and the computer's replies before it, back to
-  // a person's turn; in the record too. The record is read again instead of
+  // a person's turn; in the record too. When no person made any of the
+  // moves, there is nothing to undo. The record is read again instead of
   // keeping the game's history: memory stays flat however long it is.
   void undo(Match& match) {
     const std::int64_t played = match.state().moves_played();
@@ -154,6 +155,12 @@ class PlayHooks final : public MatchHooks {
     while (static_cast<std::int64_t>(count) < played && count < recent.size() &&
            seats_.is_computer(recent[recent.size() - count].mover))
       ++count;
+    // Only computer moves back to the start: no move of a person to take
+    // back (taking them all would only have the computers play again).
+    if (seats_.is_computer(recent[recent.size() - count].mover)) {
+      context_.out() << context_.text("ui.nothing-to-undo") << '\n';
+      return;
+    }
     auto kept = read_prefix(session_.path(), context_.catalogue(), reread_choice_,
                             played - static_cast<std::int64_t>(count));
     if (auto* error = std::get_if<FileError>(&kept)) throw RecordWriteError(error->message);
