@@ -44,7 +44,7 @@ int run_perft(const Context& context, const PerftOptions& options) {
 Command add_perft_command(CLI::App& app) {
   auto options = std::make_shared<PerftOptions>();
   CLI::App* command = app.add_subcommand("perft", "Count the leaf nodes of the legal-move tree");
-  command->add_option("game", options->game, "Game (chaturanga)")->required();
+  command->add_option("game", options->game, "Game (see 'gamerec games')")->required();
   command->add_option("depth", options->depth, "Depth in plies")->required()->check(whole_number(1, 12));
   command->add_flag("--divide", options->divide, "Print MOVE: COUNT for each first move");
   command->add_option("--position,--fen", options->position,
