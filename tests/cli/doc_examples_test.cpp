@@ -42,23 +42,29 @@ bool starts_with(const std::string& text, const std::string& prefix) {
   return text.compare(0, prefix.size(), prefix) == 0;
 }
 
-std::string replace_all(std::string text, const std::string& from, const std::string& to) {
-  for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
-    text.replace(at, from.size(), to);
+// The groff escapes the man pages use in examples, turned back into text,
+// in one pass: what one escape gives is never read as part of another
+// ("\(rse" is a backslash and an "e", not "\e" turned into a backslash).
+std::string unescape_man(const std::string& line) {
+  static const std::pair<std::string, std::string> kEscapes[] = {
+      {"\\-", "-"},   {"\\(aq", "'"},  {"\\(dq", "\""}, {"\\(ti", "~"},
+      {"\\(ha", "^"}, {"\\(rs", "\\"}, {"\\&", ""},     {"\\e", "\\"}};
+  std::string text;
+  for (std::size_t i = 0; i < line.size();) {
+    bool replaced = false;
+    if (line[i] == '\\') {
+      for (const auto& [from, to] : kEscapes) {
+        if (line.compare(i, from.size(), from) == 0) {
+          text += to;
+          i += from.size();
+          replaced = true;
+          break;
+        }
+      }
+    }
+    if (!replaced) text += line[i++];
+  }
   return text;
-}
-
-// The groff escapes the man pages use in examples, turned back into text.
-std::string unescape_man(std::string line) {
-  line = replace_all(line, "\\-", "-");
-  line = replace_all(line, "\\(aq", "'");
-  line = replace_all(line, "\\(dq", "\"");
-  line = replace_all(line, "\\(ti", "~");
-  line = replace_all(line, "\\(ha", "^");
-  line = replace_all(line, "\\(rs", "\\");
-  line = replace_all(line, "\\&", "");
-  line = replace_all(line, "\\e", "\\");
-  return line;
 }
 
 // The code-block lines of a document, each with its line number; a
@@ -227,4 +233,11 @@ TEST_CASE("a man page's wrapped output matches the one-line output", "[docs]") {
   CHECK(matches({"first", "...", "last"}, {"first", "x", "y", "last"}, Markup::kMarkdown));
   CHECK_FALSE(matches({"first", "...", "last"}, {"first", "x", "y", "lost"}, Markup::kMarkdown));
   CHECK_FALSE(matches({"a"}, {"a", "b"}, Markup::kMarkdown));
+}
+
+TEST_CASE("man page escapes in examples are undone once each", "[docs]") {
+  CHECK(unescape_man("printf \\(aq%s\\en\\(aq \\-\\-\\-") == "printf '%s\\n' ---");
+  CHECK(unescape_man("\\(rse") == "\\e");  // a backslash, then an e
+  CHECK(unescape_man("\\(rs&") == "\\&");  // not a zero-width space
+  CHECK(unescape_man("\\&...") == "...");
 }
