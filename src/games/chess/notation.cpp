@@ -97,6 +97,9 @@ bool parse_coordinates(std::string_view s, Move& move) {
   }
   const int to = square_at(s, i);
   if (to < 0) return false;
+  // "B3c5" is a bishop's SAN (files are lower case there); "B2B4" and
+  // "b2b4" are coordinates.
+  if (s[0] == 'B' && s[i] >= 'a') return false;
   i += 2;
   int promotion = 0;
   if (i < s.size()) {
