@@ -5,6 +5,7 @@
 
 #include <stdexcept>
 
+#include "formats/pgn.h"
 #include "games/chaturanga/chaturanga.h"
 #include "games/chess/chess.h"
 #include "games/kalah/kalah.h"
@@ -16,6 +17,7 @@ GameCatalogue make_builtin_catalogue() {
   catalogue.register_engine("chaturanga", chaturanga::make_game);
   catalogue.register_engine("chess", chess::make_game);
   catalogue.register_engine("kalah", kalah::make_game);
+  catalogue.register_format(pgn_format());
   if (auto error = catalogue.add_embedded_definitions()) {
     // The compiled-in YAML is part of the program: a broken one is a bug.
     throw std::logic_error("built-in game definitions: " + error->key);

@@ -119,6 +119,13 @@ class ChessGame final : public Game {
   std::unique_ptr<MoveChooser> make_chooser(std::string_view level,
                                             const ChooserSettings& settings) const override;
   std::vector<std::string> levels() const override { return {"1", "2", "3", "4", "5", "random"}; }
+  // PGN's results: "1-0", "0-1", "1/2-1/2" ("*" names none).
+  std::optional<std::vector<Side>> declared_winners(std::string_view result) const override {
+    if (result == "1-0") return std::vector<Side>{kWhite};
+    if (result == "0-1") return std::vector<Side>{kBlack};
+    if (result == "1/2-1/2") return std::vector<Side>{};
+    return std::nullopt;
+  }
 
  private:
   Position start_;
