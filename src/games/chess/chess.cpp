@@ -14,7 +14,7 @@ constexpr Bitboard kLightSquares = 0x55AA55AA55AA55AAULL;
 bool insufficient_material(const Position& p) {
   if ((p.types[kPawn] | p.types[kRook] | p.types[kQueen]) != 0) return false;
   const Bitboard minors = p.types[kKnight] | p.types[kBishop];
-  if (std::popcount(minors) <= 1) return true;
+  if ((minors & (minors - 1)) == 0) return true;  // at most one
   // Bishops alone, all on one colour of square: no mate can ever arise.
   if (p.types[kKnight] != 0) return false;
   return (p.types[kBishop] & kLightSquares) == 0 || (p.types[kBishop] & ~kLightSquares) == 0;

@@ -300,6 +300,48 @@ std::string where_kind(int file, int rank) {
   return "";
 }
 
+// Whether the own piece on m.from can legally go to m.to (not an own
+// piece's square), without building any error: the fast path of SAN, taken
+// by nearly every move of a valid record. Castling is not asked here.
+bool fits(const Position& p, const Tables& t, ChessMove m) {
+  const int type = cell_type(p.cells[m.from]);
+  const Bitboard occupied = p.occupied();
+  const Bitboard target = bit(m.to);
+  Bitboard reach = 0;
+  switch (type) {
+    case kKing:
+      reach = kKingAttacks[m.from];
+      break;
+    case kKnight:
+      reach = kKnightAttacks[m.from];
+      break;
+    case kBishop:
+      reach = bishop_attacks(t, m.from, occupied);
+      break;
+    case kRook:
+      reach = rook_attacks(t, m.from, occupied);
+      break;
+    case kQueen:
+      reach = bishop_attacks(t, m.from, occupied) | rook_attacks(t, m.from, occupied);
+      break;
+    default: {
+      const int forward = p.side == kWhite ? 8 : -8;
+      const int one = m.from + forward;
+      if ((occupied & bit(one)) == 0) {
+        reach |= bit(one);
+        const int start_rank = p.side == kWhite ? 1 : 6;
+        if (rank_of(m.from) == start_rank && (occupied & bit(one + forward)) == 0) reach |= bit(one + forward);
+      }
+      reach |= kPawnAttacks[p.side][m.from] & (p.colors[p.side ^ 1] | (p.ep >= 0 ? bit(p.ep) : 0));
+      const bool promotes = rank_of(m.to) == 0 || rank_of(m.to) == 7;
+      if (promotes != (m.promotion != 0)) return false;
+    }
+  }
+  if ((reach & target) == 0) return false;
+  if (type != kPawn && m.promotion != 0) return false;
+  return p.keeps_king_safe(t, m);
+}
+
 }  // namespace
 
 std::optional<MoveError> parse_chess_move(std::string_view text, WrittenMove& written) {
@@ -362,6 +404,19 @@ std::optional<MoveError> resolve_san(const Position& p, const WrittenMove& writt
   if (file >= 0) candidates &= file_mask(file);
   if (rank >= 0) candidates &= rank_mask(rank);
   if (type == kPawn && file < 0) candidates &= file_mask(file_of(to));
+  const bool own_target = p.cells[to] != kEmpty && cell_color(p.cells[to]) == us;
+  // Fast path: exactly one candidate fits.
+  if (!own_target) {
+    int fitting = 0;
+    for (Bitboard b = candidates; b != 0;) {
+      const ChessMove m{static_cast<std::uint8_t>(pop_lsb(b)), static_cast<std::uint8_t>(to), promotion};
+      if (fits(p, t, m)) {
+        move = m;
+        ++fitting;
+      }
+    }
+    if (fitting == 1) return std::nullopt;
+  }
   // A pawn that names no file moves along the destination's file.
   const int shown_file = type == kPawn && file < 0 ? file_of(to) : file;
   MessageArgs where = {piece_arg("piece", type),
@@ -370,7 +425,7 @@ std::optional<MoveError> resolve_san(const Position& p, const WrittenMove& writt
                        {"square", shown_file >= 0 && rank >= 0 ? square_name(rank * 8 + shown_file) : ""},
                        {"to", square_name(to)}};
   if (candidates == 0) return error(ErrorCode::kEmptySquare, "san" + where_kind(shown_file, rank), where);
-  if (p.cells[to] != kEmpty && cell_color(p.cells[to]) == us)
+  if (own_target)
     return error(ErrorCode::kAlliedDestination, "at", {{"square", square_name(to)}, piece_arg("piece", cell_type(p.cells[to]))});
 
   int found = 0;

@@ -120,9 +120,18 @@ void Position::make(ChessMove move) {
 }
 
 bool Position::keeps_king_safe(const Tables& t, ChessMove move) const {
-  Position after = *this;
-  after.make(move);
-  return !after.attacked_by(t, after.king(side), side ^ 1, after.occupied());
+  const int us = side;
+  const int from = move.from;
+  const int to = move.to;
+  const Bitboard enemy = colors[us ^ 1] & ~bit(to);  // a captured piece attacks nothing
+  if (cell_type(cells[from]) == kKing) return (attackers_to(t, to, occupied() ^ bit(from)) & enemy) == 0;
+  Bitboard after = (occupied() ^ bit(from)) | bit(to);
+  Bitboard removed = 0;
+  if (cell_type(cells[from]) == kPawn && cells[to] == kEmpty && ((from ^ to) & 7) != 0) {
+    removed = bit(to + (us == kWhite ? -8 : 8));  // the pawn taken en passant
+    after ^= removed;
+  }
+  return (attackers_to(t, king(us), after) & enemy & ~removed) == 0;
 }
 
 void Position::drop_unusable_ep() {
