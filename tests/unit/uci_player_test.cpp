@@ -104,38 +104,42 @@ TEST_CASE("uci player: a missing engine, an empty name, a program that is not an
   CHECK(std::get<Message>(mute).key == "players.uci-no-handshake");
 }
 
-TEST_CASE("uci player: an engine that crashes mid-game or answers nonsense stops with a clear error") {
+namespace {
+
+// The error a fake engine in `mode` stops the player with, asked for a move
+// from the start; nullopt when it answered a move or none.
+std::optional<Message> failure_of(const char* mode) {
   const auto game = test::make("chess");
   const auto state = test::position(*game, kStart);
-  {
-    FakeMode mode("crash");
-    auto made = make(*game, std::string("uci:") + GAMEREC_FAKE_UCI);
-    REQUIRE(std::holds_alternative<std::unique_ptr<Player>>(made));
-    try {
-      ask(*std::get<std::unique_ptr<Player>>(made), *game, *state);
-      FAIL("no error");
-    } catch (const PlayerFailure& failure) {
-      CHECK(failure.message.key == "players.uci-died");
-    }
+  FakeMode fake(mode);
+  auto made = make(*game, std::string("uci:") + GAMEREC_FAKE_UCI);
+  REQUIRE(std::holds_alternative<std::unique_ptr<Player>>(made));
+  try {
+    ask(*std::get<std::unique_ptr<Player>>(made), *game, *state);
+  } catch (const PlayerFailure& failure) {
+    return failure.message;
   }
-  {
-    FakeMode mode("garbage");
-    auto made = make(*game, std::string("uci:") + GAMEREC_FAKE_UCI);
-    REQUIRE(std::holds_alternative<std::unique_ptr<Player>>(made));
-    try {
-      ask(*std::get<std::unique_ptr<Player>>(made), *game, *state);
-      FAIL("no error");
-    } catch (const PlayerFailure& failure) {
-      CHECK(failure.message.key == "players.uci-bad-move");
-      CHECK(test::english(failure.message).find("'zz99'") != std::string::npos);
-    }
-  }
-  {
-    FakeMode mode("none");
-    auto made = make(*game, std::string("uci:") + GAMEREC_FAKE_UCI);
-    REQUIRE(std::holds_alternative<std::unique_ptr<Player>>(made));
-    CHECK_FALSE(ask(*std::get<std::unique_ptr<Player>>(made), *game, *state));
-  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+TEST_CASE("uci player: an engine that crashes mid-game or answers nonsense stops with a clear error") {
+  const auto died = failure_of("crash");
+  REQUIRE(died);
+  CHECK(died->key == "players.uci-died");
+  const auto nonsense = failure_of("garbage");
+  REQUIRE(nonsense);
+  CHECK(nonsense->key == "players.uci-bad-move");
+  CHECK(test::english(*nonsense).find("'zz99'") != std::string::npos);
+
+  // "bestmove (none)": the engine has no move, as a program that runs out.
+  const auto game = test::make("chess");
+  const auto state = test::position(*game, kStart);
+  FakeMode mode("none");
+  auto made = make(*game, std::string("uci:") + GAMEREC_FAKE_UCI);
+  REQUIRE(std::holds_alternative<std::unique_ptr<Player>>(made));
+  CHECK_FALSE(ask(*std::get<std::unique_ptr<Player>>(made), *game, *state));
 }
 
 TEST_CASE("uci player: Stockfish, when installed, mates in one and plays a whole game") {
