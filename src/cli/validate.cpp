@@ -28,6 +28,7 @@ struct GameReport {
   std::int64_t moves = 0;
   std::optional<RecordError> error;
   std::optional<std::string> declared_result;
+  std::string warning;  // the declared result disagrees with the rules
 };
 
 Json or_null(const std::string& text) { return text.empty() ? Json() : Json(text); }
@@ -77,6 +78,7 @@ void print_json(const Context& context, const GameReport& report) {
     if (!outcome.draw_claimable.empty()) line["draw_claimable"] = outcome.draw_claimable;
   }
   if (report.declared_result) line["declared_result"] = *report.declared_result;
+  if (!report.warning.empty()) line["warning"] = report.warning;
   if (report.header != nullptr && !report.header->tags.empty()) {
     Json tags = Json::object();
     for (const auto& [key, value] : report.header->tags) tags[key] = value;
@@ -144,6 +146,9 @@ class Validator {
       report.moves = run.moves;
       report.error = run.error;
       report.declared_result = run.declared_result;
+      report.warning = result_conflict(*opened_game.game, *opened_game.start, run);
+      if (!report.warning.empty() && !json_)
+        context_.err() << fmt::format("{}:{}: warning: {}", file, run.declared_result_line, report.warning) << '\n';
       print(report);
       ++tally_.games;
       ++(run.error ? tally_.invalid : tally_.valid);
@@ -171,6 +176,17 @@ class Validator {
       print_json(context_, report);
     else
       print_text(context_, report);
+  }
+
+  // A declared result (a resignation, an agreed draw) stands for a game the
+  // rules leave going; one the rules ended otherwise is worth a warning.
+  std::string result_conflict(const Game& game, const State& end, const RunResult& run) const {
+    if (run.error || !run.declared_result) return "";
+    const auto declared = game.declared_winners(*run.declared_result);
+    const Outcome outcome = end.outcome();
+    if (!declared || !outcome.over || *declared == outcome.winners) return "";
+    return context_.text("validate.result-conflict",
+                         {{"declared", *run.declared_result}, {"rules", status_line(context_, game, end)}});
   }
 
   const Context& context_;

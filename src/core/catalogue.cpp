@@ -11,8 +11,12 @@
 namespace gamerec {
 namespace {
 
+// The extension that tells the format or game: "games.pgn.zst" is a pgn.
 std::string extension_of(const std::string& path) {
-  const std::string extension = std::filesystem::path(path).extension().string();
+  std::filesystem::path name(path);
+  const std::string outer = name.extension().string();
+  if (outer == ".zst" || outer == ".gz" || outer == ".bz2") name = name.stem();
+  const std::string extension = name.extension().string();
   return extension.empty() ? extension : extension.substr(1);
 }
 

@@ -37,7 +37,9 @@ inline constexpr int kErrorCodeCount = static_cast<int>(ErrorCode::kHeader) + 1;
 std::string_view code_name(ErrorCode code);
 std::optional<ErrorCode> code_from_name(std::string_view name);
 
-// Named values for a message's {placeholders}: {"square", "7E"}.
+// Named values for a message's {placeholders}: {"square", "7E"}. A name
+// ending in '@' holds a catalogue key whose text, in the reader's language,
+// fills the placeholder without the '@': {"piece@", "piece.knight"}.
 using MessageArgs = std::vector<std::pair<std::string, std::string>>;
 
 // A text for people, not yet in a language: a key of the message catalogue

@@ -210,6 +210,12 @@ class Game {
   }
   // An exact solver (gamerec solve), or nullptr for a game without one.
   virtual std::unique_ptr<Solver> solver() const { return nullptr; }
+  // The winners a record's declared result names (chess "1-0": White; a
+  // draw: none), or nullopt when it names none ("*") or the game has no
+  // such results. validate warns when the rules ended the game otherwise.
+  virtual std::optional<std::vector<Side>> declared_winners(std::string_view /*result*/) const {
+    return std::nullopt;
+  }
   // How a game ends when `loser` forfeits (a computer player that breaks the
   // rules): by default every other side wins.
   virtual Outcome forfeit(Side loser) const;

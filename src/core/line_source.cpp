@@ -7,6 +7,8 @@
 #include <cerrno>
 #include <cstring>
 
+#include "core/decompress.h"
+
 namespace gamerec {
 
 FdStream::~FdStream() {
@@ -134,7 +136,8 @@ std::optional<LineSource::Line> LineSource::next_slow() {
 OpenedLines open_lines(const std::string& path) {
   OpenedLines opened;
   if (path == "-") {
-    opened.lines = std::make_unique<LineSource>(std::make_unique<FdStream>(STDIN_FILENO, false));
+    opened.lines =
+        std::make_unique<LineSource>(decompressing(std::make_unique<FdStream>(STDIN_FILENO, false)));
     return opened;
   }
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
@@ -154,7 +157,8 @@ OpenedLines open_lines(const std::string& path) {
     opened.error = std::strerror(EISDIR);
     return opened;
   }
-  opened.lines = std::make_unique<LineSource>(std::make_unique<FdStream>(fd, true));
+  // A compressed file (by its content, whatever its name) is read decompressed.
+  opened.lines = std::make_unique<LineSource>(decompressing(std::make_unique<FdStream>(fd, true)));
   return opened;
 }
 

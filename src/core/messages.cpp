@@ -2,6 +2,8 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
+
 #include "core/embedded_formats.h"
 #include "core/yaml_text.h"
 
@@ -77,7 +79,22 @@ bool Messages::has(std::string_view key, const GameDefinition* game) const {
 
 std::string Messages::text(std::string_view key, const MessageArgs& args, const GameDefinition* game) const {
   const std::string* pattern = find(key, game);
-  return pattern == nullptr ? std::string(key) : fill(*pattern, args);
+  if (pattern == nullptr) return std::string(key);
+  // An arg named "name@" holds a catalogue key: {name} gets that key's text
+  // in this language ("piece@" = "piece.knight" fills {piece} with "knight").
+  const bool translated = std::any_of(args.begin(), args.end(), [](const auto& arg) {
+    return !arg.first.empty() && arg.first.back() == '@';
+  });
+  if (!translated) return fill(*pattern, args);
+  MessageArgs filled;
+  filled.reserve(args.size());
+  for (const auto& [name, value] : args) {
+    if (!name.empty() && name.back() == '@')
+      filled.emplace_back(name.substr(0, name.size() - 1), text(value, {}, game));
+    else
+      filled.emplace_back(name, value);
+  }
+  return fill(*pattern, filled);
 }
 
 std::string Messages::count(std::string_view key, std::int64_t n, MessageArgs args,

@@ -26,6 +26,7 @@ struct RunResult {
   std::optional<std::int64_t> quit_line;       // a Q line ended the record
   bool lines_after_quit = false;               // ... and move lines follow it
   std::optional<std::string> declared_result;  // a result the record states (PGN)
+  std::int64_t declared_result_line = 0;       // ... on this line
   std::uint64_t end_offset = 0;                // where the valid part ends in the input
   std::string read_error;                      // reading failed part-way (the rest is unknown)
   bool stopped = false;                        // the observer asked to stop (its output failed)
@@ -47,6 +48,8 @@ std::optional<MoveError> both_stages(const GameType& game, const StateType& stat
                                      Move& move) {
   if (event.too_long) [[unlikely]]
     return MoveError{ErrorCode::kNotation, "too-long"};
+  if (!event.error.empty()) [[unlikely]]  // the source found the syntax malformed
+    return MoveError{ErrorCode::kNotation, std::string(event.error)};
   WrittenMove written;
   if (auto error = game.parse_move(event.text, written)) [[unlikely]]
     return error;
@@ -85,6 +88,7 @@ RunResult run_moves_as(RecordSource& source, const GameType& game, StateType& st
           return result;
         case RecordEvent::Kind::kResult:
           result.declared_result = std::string(event.text);
+          result.declared_result_line = event.line;
           break;
         case RecordEvent::Kind::kComment:
           break;

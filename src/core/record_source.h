@@ -53,6 +53,10 @@ struct RecordEvent {
   std::int64_t column = 0;
   std::uint64_t offset = 0;  // byte offset where the event's line starts
   std::string_view text;
+  // kMove: malformed syntax the source found here instead of a move (a PGN
+  // comment never closed), a static text naming its kind: the record is
+  // rejected as `notation` with that kind ("errors.notation-<kind>").
+  std::string_view error;
 };
 
 class RecordSource {

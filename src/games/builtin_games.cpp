@@ -5,15 +5,21 @@
 
 #include <stdexcept>
 
+#include "formats/pgn.h"
 #include "games/chaturanga/chaturanga.h"
+#include "games/chess/chess.h"
 #include "games/kalah/kalah.h"
+#include "players/uci.h"
 
 namespace gamerec {
 
 GameCatalogue make_builtin_catalogue() {
   GameCatalogue catalogue;
   catalogue.register_engine("chaturanga", chaturanga::make_game);
+  catalogue.register_engine("chess", chess::make_game);
   catalogue.register_engine("kalah", kalah::make_game);
+  catalogue.register_format(pgn_format());
+  catalogue.register_player_kind("chess", "uci", make_uci_player);
   if (auto error = catalogue.add_embedded_definitions()) {
     // The compiled-in YAML is part of the program: a broken one is a bug.
     throw std::logic_error("built-in game definitions: " + error->key);

@@ -19,7 +19,7 @@ repo=$(cd "$here/../.." && pwd)
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(record definition)
+[ ${#targets[@]} -gt 0 ] || targets=(record definition pgn fen)
 build=${FUZZ_BUILD_DIR:-$repo/build-fuzz}
 
 CC=${CC:-clang} CXX=${CXX:-clang++} cmake -S "$repo" -B "$build" \
@@ -36,6 +36,8 @@ for target in "${targets[@]}"; do
   case $target in
     record) seeds=("$here/corpus/record" "$repo/samples") ;;
     definition) seeds=("$here/corpus/definition" "$repo/formats") ;;
+    pgn) seeds=("$here/corpus/pgn" "$repo/samples/chess") ;;
+    fen) seeds=("$here/corpus/fen") ;;
     *) echo "unknown target: $target" >&2; exit 2 ;;
   esac
   [ -d "$here/regressions/$target" ] && seeds+=("$here/regressions/$target")

@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "core/move_run.h"
+#include "games/board/steps.h"
 
 namespace gamerec::chaturanga {
 namespace {
@@ -12,6 +13,11 @@ using board::col_of;
 using board::make_square;
 using board::on_board;
 using board::row_of;
+using board::kBishopRays;
+using board::kKingSteps;
+using board::kKnightJumps;
+using board::kRookRays;
+using board::neighbours;
 
 // Forward direction of each side's pawns as (row step, column step).
 constexpr std::array<std::array<int, 2>, kSides> kPawnForward = {{
@@ -20,31 +26,11 @@ constexpr std::array<std::array<int, 2>, kSides> kPawnForward = {{
     {-1, 0},  // Red towards row 1
     {0, +1},  // Black towards column H
 }};
-constexpr std::array<std::array<int, 2>, 8> kKingSteps = {
-    {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}}};
-constexpr std::array<std::array<int, 2>, 8> kKnightJumps = {
-    {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}}};
-constexpr std::array<std::array<int, 2>, 4> kRookRays = {{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}};
-constexpr std::array<std::array<int, 2>, 4> kBishopRays = {{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}}};
 
 int sign(int v) { return (v > 0) - (v < 0); }
 
 // Bitboards of the squares one step away from each square, in the given
 // directions: the squares a piece must reach first to move at all.
-template <std::size_t N>
-constexpr std::array<std::uint64_t, board::kSquares> neighbours(
-    const std::array<std::array<int, 2>, N>& steps) {
-  std::array<std::uint64_t, board::kSquares> table{};
-  for (int square = 0; square < board::kSquares; ++square) {
-    for (const auto& [dr, dc] : steps) {
-      const int r = row_of(square) + dr;
-      const int c = col_of(square) + dc;
-      if (on_board(r, c)) table[square] |= std::uint64_t{1} << make_square(r, c);
-    }
-  }
-  return table;
-}
-
 constexpr auto kKingTargets = neighbours(kKingSteps);
 constexpr auto kKnightTargets = neighbours(kKnightJumps);
 constexpr auto kRookFirstSteps = neighbours(kRookRays);

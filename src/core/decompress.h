@@ -1,0 +1,15 @@
+#pragma once
+// Compressed input, known by its magic bytes (zstd, gzip, bzip2): a
+// ByteStream that decompresses another on the fly, through fixed buffers,
+// so memory stays constant however large the archive (games.pgn.zst).
+#include <memory>
+
+#include "core/line_source.h"
+
+namespace gamerec {
+
+// `raw` itself when its content is not compressed, else a stream of the
+// decompressed bytes. Reads the first few bytes of `raw` to tell.
+std::unique_ptr<ByteStream> decompressing(std::unique_ptr<ByteStream> raw);
+
+}  // namespace gamerec

@@ -1,0 +1,516 @@
+#include "formats/pgn.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <cstring>
+
+#include "core/game.h"
+
+namespace gamerec {
+namespace {
+
+constexpr std::string_view kBom = "\xEF\xBB\xBF";
+constexpr std::size_t kMaxCommentKept = 64 * 1024;
+
+bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+bool ends_token(char c) {
+  return is_blank(c) || c == '{' || c == '}' || c == '(' || c == ')' || c == ';' || c == '[' || c == ']';
+}
+bool is_name_char(char c) {
+  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || is_digit(c) || c == '_' || c == '+' ||
+         c == '#' || c == '=' || c == ':' || c == '-';
+}
+
+// `[Name "` at the start of a (trimmed) line: the tag line that starts a
+// game, where an unclosed comment or variation must stop.
+bool starts_with_tag(std::string_view line) {
+  std::size_t i = 0;
+  while (i < line.size() && is_blank(line[i])) ++i;
+  if (i >= line.size() || line[i] != '[') return false;
+  std::size_t j = i + 1;
+  while (j < line.size() && is_name_char(line[j])) ++j;
+  if (j == i + 1) return false;
+  while (j < line.size() && is_blank(line[j])) ++j;
+  return j < line.size() && line[j] == '"';
+}
+
+bool is_result(std::string_view token) {
+  return token == "1-0" || token == "0-1" || token == "1/2-1/2" || token == "*";
+}
+
+class PgnSource final : public RecordSource {
+ public:
+  explicit PgnSource(std::unique_ptr<LineSource> lines) : lines_(std::move(lines)) {}
+
+  std::optional<std::variant<GameHeader, RecordError>> next_game() override;
+  const std::string& read_error() const override { return lines_->read_error(); }
+  std::uint64_t bytes_read() const override { return lines_->bytes_read(); }
+
+ protected:
+  const RecordEvent* read_event() override;
+
+ private:
+  // The next line into line_ (a % escape line is skipped); false at the end.
+  bool load_line();
+  // Moves past blanks, across lines; false at the end of the input.
+  bool skip_blanks();
+  std::int64_t column() const { return static_cast<std::int64_t>(pos_ + column_base_) + 1; }
+  const RecordEvent* event(RecordEvent::Kind kind, std::string_view text, std::int64_t line,
+                           std::int64_t column) {
+    event_.kind = kind;
+    event_.text = text;
+    event_.line = line;
+    event_.column = column;
+    event_.offset = line_offset_;
+    event_.error = {};
+    event_.too_long = false;
+    return &event_;
+  }
+  // A syntax error in place of a move. An unclosed comment or variation
+  // ends the game (its end was reached inside it); after others, the rest
+  // of the game is read as usual, to be skipped.
+  const RecordEvent* syntax_error(std::string_view kind, std::string_view text, std::int64_t line,
+                                  std::int64_t column, bool ends_game) {
+    game_ended_ = ends_game;
+    moves_seen_ = true;
+    const RecordEvent* e = event(RecordEvent::Kind::kMove, text, line, column);
+    event_.error = kind;
+    return e;
+  }
+  const RecordEvent* read_comment();
+  const RecordEvent* skip_variation();
+  std::optional<RecordError> read_tag(GameHeader& header);
+
+  std::unique_ptr<LineSource> lines_;
+  std::string_view line_;
+  std::size_t pos_ = 0;
+  std::size_t column_base_ = 0;  // bytes cut from the line's start (a BOM)
+  std::int64_t line_number_ = 0;
+  std::uint64_t line_offset_ = 0;
+  bool line_too_long_ = false;
+  bool started_ = false;
+  bool at_end_ = false;
+  bool in_game_ = false;     // events of the current game may follow
+  bool game_ended_ = false;  // its result (or an error) was seen
+  bool moves_seen_ = false;  // its movetext has begun
+  int index_ = 0;
+  std::string comment_;  // a comment over several lines
+  RecordEvent event_;
+};
+
+bool PgnSource::load_line() {
+  while (true) {
+    auto line = lines_->next();
+    if (!line) {
+      at_end_ = true;
+      line_ = {};
+      pos_ = 0;
+      return false;
+    }
+    line_ = line->text;
+    line_number_ = line->number;
+    line_offset_ = line->offset;
+    line_too_long_ = line->too_long;
+    pos_ = 0;
+    column_base_ = 0;
+    if (!started_) {
+      started_ = true;
+      if (line_.substr(0, kBom.size()) == kBom) {
+        line_.remove_prefix(kBom.size());
+        column_base_ = kBom.size();
+      }
+    }
+    if (!line_.empty() && line_[0] == '%' && !line_too_long_) continue;  // an escape line
+    return true;
+  }
+}
+
+bool PgnSource::skip_blanks() {
+  while (true) {
+    while (pos_ < line_.size() && is_blank(line_[pos_])) ++pos_;
+    if (pos_ < line_.size() || line_too_long_) return true;
+    if (!load_line()) return false;
+  }
+}
+
+std::optional<std::variant<GameHeader, RecordError>> PgnSource::next_game() {
+  forget_peeked();
+  if (!started_ && !load_line()) return std::nullopt;
+  while (in_game_ && read_event() != nullptr) {
+  }
+  // Between games: blanks and comments.
+  while (true) {
+    if (!skip_blanks()) return std::nullopt;
+    if (line_too_long_) break;
+    const char c = line_[pos_];
+    if (c == ';') {
+      pos_ = line_.size();
+    } else if (c == '{') {
+      const auto close = line_.find('}', pos_);
+      if (close == std::string_view::npos) break;  // the movetext reports it
+      pos_ = close + 1;
+    } else {
+      break;
+    }
+  }
+  GameHeader header;
+  header.index = ++index_;
+  header.line = line_number_;
+  in_game_ = true;
+  game_ended_ = false;
+  moves_seen_ = false;
+  while (skip_blanks() && !line_too_long_ && line_[pos_] == '[') {
+    header.present = true;
+    if (auto error = read_tag(header)) return *error;
+    header.end_line = line_number_;
+  }
+  if (line_too_long_ && pos_ == 0 && !header.present)
+    return RecordError{{ErrorCode::kHeader, "pgn-too-long"}, line_number_, 1, ""};
+  // SetUp "0" says the game starts from the usual position, FEN or not.
+  for (const auto& [name, value] : header.tags) {
+    if (name == "SetUp" && value == "0") header.position.clear();
+  }
+  return header;
+}
+
+std::optional<RecordError> PgnSource::read_tag(GameHeader& header) {
+  const std::int64_t line = line_number_;
+  const std::int64_t start = column();
+  auto fail = [&](std::string kind, std::string tag = "") {
+    pos_ = line_.size();  // the rest of the game is skipped by the next next_game
+    return RecordError{{ErrorCode::kHeader, std::move(kind), {{"tag", std::move(tag)}}}, line, start, ""};
+  };
+  ++pos_;
+  while (pos_ < line_.size() && is_blank(line_[pos_])) ++pos_;
+  const std::size_t name_start = pos_;
+  while (pos_ < line_.size() && is_name_char(line_[pos_])) ++pos_;
+  if (pos_ == name_start) return fail("pgn-tag-name");
+  std::string name(line_.substr(name_start, pos_ - name_start));
+  while (pos_ < line_.size() && is_blank(line_[pos_])) ++pos_;
+  if (pos_ >= line_.size() || line_[pos_] != '"') return fail("pgn-tag-value", name);
+  ++pos_;
+  std::string value;
+  bool closed = false;
+  while (pos_ < line_.size()) {
+    const char c = line_[pos_++];
+    if (c == '\\' && pos_ < line_.size() && (line_[pos_] == '"' || line_[pos_] == '\\')) {
+      value += line_[pos_++];
+    } else if (c == '"') {
+      closed = true;
+      break;
+    } else {
+      value += c;
+    }
+  }
+  if (!closed) return fail("pgn-tag-value", name);
+  while (pos_ < line_.size() && is_blank(line_[pos_])) ++pos_;
+  if (pos_ >= line_.size() || line_[pos_] != ']') return fail("pgn-tag-close", name);
+  ++pos_;
+  if (name == "FEN") {
+    header.position = value;
+    header.position_line = line;
+  } else if (name == "Result") {
+    header.result = value;
+  }
+  header.tags.emplace_back(std::move(name), std::move(value));
+  return std::nullopt;
+}
+
+const RecordEvent* PgnSource::read_comment() {
+  const std::int64_t line = line_number_;
+  const std::int64_t start = column();
+  const auto close = line_.find('}', pos_ + 1);
+  if (close != std::string_view::npos) {
+    const std::string_view text = line_.substr(pos_ + 1, close - pos_ - 1);
+    pos_ = close + 1;
+    return event(RecordEvent::Kind::kComment, text, line, start);
+  }
+  comment_.assign(line_.substr(pos_ + 1));
+  while (true) {
+    if (!load_line() || starts_with_tag(line_)) return syntax_error("pgn-unclosed-comment", "{", line, start, true);
+    const auto end = line_.find('}');
+    if (comment_.size() < kMaxCommentKept) {
+      comment_ += '\n';
+      comment_.append(line_.substr(0, std::min(end, line_.size())));
+    }
+    if (end != std::string_view::npos) {
+      pos_ = end + 1;
+      return event(RecordEvent::Kind::kComment, comment_, line, start);
+    }
+  }
+}
+
+const RecordEvent* PgnSource::skip_variation() {
+  const std::int64_t line = line_number_;
+  const std::int64_t start = column();
+  int depth = 0;
+  while (true) {
+    if (pos_ >= line_.size()) {
+      if (!load_line() || starts_with_tag(line_)) return syntax_error("pgn-unclosed-variation", "(", line, start, true);
+      continue;
+    }
+    const char c = line_[pos_++];
+    if (c == '(') {
+      ++depth;
+    } else if (c == ')') {
+      if (--depth == 0) return nullptr;
+    } else if (c == ';') {
+      pos_ = line_.size();
+    } else if (c == '{') {
+      const auto close = line_.find('}', pos_);
+      if (close != std::string_view::npos) {
+        pos_ = close + 1;
+        continue;
+      }
+      // A comment over lines inside the variation.
+      while (true) {
+        if (!load_line() || starts_with_tag(line_))
+          return syntax_error("pgn-unclosed-variation", "(", line, start, true);
+        const auto end = line_.find('}');
+        if (end != std::string_view::npos) {
+          pos_ = end + 1;
+          break;
+        }
+      }
+    }
+  }
+}
+
+const RecordEvent* PgnSource::read_event() {
+  while (in_game_ && !game_ended_) {
+    if (!skip_blanks()) break;
+    if (line_too_long_) {
+      const std::int64_t line = line_number_;
+      line_too_long_ = false;
+      pos_ = line_.size();
+      return syntax_error("pgn-too-long", line_.substr(0, 40), line, 1, false);
+    }
+    const char c = line_[pos_];
+    switch (c) {
+      case '{':
+        return read_comment();
+      case ';': {
+        const RecordEvent* e =
+            event(RecordEvent::Kind::kComment, line_.substr(pos_ + 1), line_number_, column());
+        pos_ = line_.size();
+        return e;
+      }
+      case '(':
+        if (const RecordEvent* e = skip_variation()) return e;
+        continue;
+      case ')': {
+        const RecordEvent* e = syntax_error("pgn-unopened-variation", ")", line_number_, column(), false);
+        ++pos_;
+        return e;
+      }
+      case '[':
+        if (moves_seen_) {
+          game_ended_ = true;  // the next game's tags: this one has no result
+          continue;
+        }
+        pos_ = line_.size();  // a tag left over after a bad one
+        continue;
+      case '$':
+        ++pos_;
+        while (pos_ < line_.size() && is_digit(line_[pos_])) ++pos_;
+        continue;
+      default:
+        break;
+    }
+    std::size_t end = pos_ + 1;
+    while (end < line_.size() && !ends_token(line_[end])) ++end;
+    std::string_view token = line_.substr(pos_, end - pos_);
+    std::int64_t token_column = column();
+    pos_ = end;
+    moves_seen_ = true;
+    if (is_result(token)) {
+      game_ended_ = true;
+      return event(RecordEvent::Kind::kResult, token, line_number_, token_column);
+    }
+    if (is_digit(token[0]) && token[0] != '0') {
+      // A move number, "12." or "12...", maybe glued to the move (1.e4).
+      std::size_t i = 0;
+      while (i < token.size() && is_digit(token[i])) ++i;
+      std::size_t dots = i;
+      while (dots < token.size() && token[dots] == '.') ++dots;
+      if (dots == token.size()) continue;
+      if (dots > i) {
+        token_column += static_cast<std::int64_t>(dots);
+        token.remove_prefix(dots);
+      }
+    }
+    if (token.size() == 4 && (token == "e.p." || token == "E.P.")) continue;
+    return event(RecordEvent::Kind::kMove, token, line_number_, token_column);
+  }
+  in_game_ = false;
+  return nullptr;
+}
+
+// ---- writing ----
+
+std::string escape_tag(std::string_view value) {
+  std::string out;
+  for (const char c : value) {
+    if (c == '"' || c == '\\') out += '\\';
+    if (c != '\n' && c != '\r') out += c;
+  }
+  return out;
+}
+
+// PGN for one game: the seven-tag roster first, then the other tags, then
+// movetext in SAN wrapped before 80 columns. Written whole at the end: the
+// Result tag comes first but is known last.
+class PgnWriter final : public RecordWriter {
+ public:
+  std::string begin_game(const Game& game, const GameHeader& header) override {
+    header_ = header;
+    movetext_.clear();
+    line_length_ = 0;
+    ply_ = 0;
+    first_black_ = false;
+    if (!header.position.empty()) {
+      // A FEN saying Black is to move starts with "1...".
+      const auto space = header.position.find(' ');
+      first_black_ = space != std::string::npos && header.position.compare(space + 1, 1, "b") == 0;
+    }
+    (void)game;
+    return "";
+  }
+  std::string move(const Game& game, const State& before, const Move& move, std::string_view) override {
+    const std::int64_t number = before.moves_played();
+    const bool white_to_move = (number % 2 == 0) != first_black_;
+    if (white_to_move || number == 0) {
+      const std::int64_t full = full_move(number);
+      add(std::to_string(full) + (white_to_move ? "." : "..."));
+    }
+    add(game.move_text(move, before));
+    ++ply_;
+    return "";
+  }
+  std::string end_game(const Game& game, const State& end) override {
+    std::string result = "*";
+    const Outcome outcome = end.outcome();
+    if (outcome.over) {
+      result = outcome.winners.empty() ? "1/2-1/2" : outcome.winners.front() == 0 ? "1-0" : "0-1";
+    } else if (header_.result && game.declared_winners(*header_.result)) {
+      result = *header_.result;  // a resignation or an agreed draw
+    }
+    add(result);
+    return tags(result) + "\n" + movetext_ + "\n\n";
+  }
+
+ private:
+  std::int64_t full_move(std::int64_t ply) const {
+    std::int64_t start = 1;
+    if (!header_.position.empty()) {
+      // The FEN's move number.
+      const auto last = header_.position.find_last_of(' ');
+      if (last != std::string::npos) {
+        try {
+          start = std::stoll(header_.position.substr(last + 1));
+        } catch (const std::exception&) {
+          start = 1;
+        }
+      }
+    }
+    return start + (ply + (first_black_ ? 1 : 0)) / 2;
+  }
+  void add(const std::string& token) {
+    if (line_length_ > 0 && line_length_ + 1 + token.size() > 79) {
+      movetext_ += '\n';
+      line_length_ = 0;
+    } else if (line_length_ > 0) {
+      movetext_ += ' ';
+      ++line_length_;
+    }
+    movetext_ += token;
+    line_length_ += token.size();
+  }
+  // Seven-tag roster from the PGN tags or a move list's header (players:,
+  // date:, event:, site:, round:).
+  std::string tags(const std::string& result) const {
+    std::vector<std::pair<std::string, std::string>> roster = {
+        {"Event", "?"}, {"Site", "?"}, {"Date", "????.??.??"}, {"Round", "?"},
+        {"White", "?"}, {"Black", "?"}, {"Result", result}};
+    auto set = [&](const std::string& key, const std::string& value) {
+      for (auto& [k, v] : roster) {
+        if (k == key && key != "Result") v = value;
+      }
+    };
+    std::vector<std::pair<std::string, std::string>> others;
+    for (const auto& [key, value] : header_.tags) {
+      const bool in_roster = std::any_of(roster.begin(), roster.end(), [&](const auto& t) { return t.first == key; });
+      if (in_roster)
+        set(key, value);
+      else if (key != "FEN" && key != "SetUp")
+        others.emplace_back(key, value);
+    }
+    if (header_.tags.empty() && !header_.text.empty()) {
+      try {
+        const YAML::Node root = YAML::Load(header_.text);
+        if (root.IsMap()) {
+          if (const YAML::Node players = root["players"]; players && players.IsMap()) {
+            if (players["white"] && players["white"].IsScalar()) set("White", players["white"].Scalar());
+            if (players["black"] && players["black"].IsScalar()) set("Black", players["black"].Scalar());
+          }
+          if (root["date"] && root["date"].IsScalar()) {
+            std::string date = root["date"].Scalar();
+            std::replace(date.begin(), date.end(), '-', '.');
+            set("Date", date);
+          }
+          for (const char* key : {"event", "site", "round"}) {
+            if (root[key] && root[key].IsScalar()) {
+              std::string name = key;
+              name[0] = static_cast<char>(name[0] - 'a' + 'A');
+              set(name, root[key].Scalar());
+            }
+          }
+        }
+      } catch (const YAML::Exception&) {
+        // A header that was read is valid YAML.
+      }
+    }
+    std::string out;
+    for (const auto& [key, value] : roster) out += "[" + key + " \"" + escape_tag(value) + "\"]\n";
+    if (!header_.position.empty()) {
+      out += "[SetUp \"1\"]\n";
+      out += "[FEN \"" + escape_tag(header_.position) + "\"]\n";
+    }
+    for (const auto& [key, value] : others) out += "[" + key + " \"" + escape_tag(value) + "\"]\n";
+    return out;
+  }
+
+  GameHeader header_;
+  std::string movetext_;
+  std::size_t line_length_ = 0;
+  std::int64_t ply_ = 0;
+  bool first_black_ = false;
+};
+
+}  // namespace
+
+bool looks_like_pgn(std::string_view head) {
+  if (head.substr(0, kBom.size()) == kBom) head.remove_prefix(kBom.size());
+  std::size_t i = 0;
+  while (i < head.size() && (is_blank(head[i]) || head[i] == '\n')) ++i;
+  const auto end = head.find('\n', i);
+  return starts_with_tag(head.substr(i, end == std::string_view::npos ? std::string_view::npos : end - i));
+}
+
+RecordFormat pgn_format() {
+  RecordFormat format;
+  format.name = "pgn";
+  format.description = "Portable Game Notation: many chess games per file, tags, comments, variations";
+  format.extensions = {"pgn"};
+  format.game = "chess";
+  format.many_games = true;
+  format.recognises = looks_like_pgn;
+  format.open_reader = [](std::unique_ptr<LineSource> lines) -> std::unique_ptr<RecordSource> {
+    return std::make_unique<PgnSource>(std::move(lines));
+  };
+  format.open_writer = [] { return std::make_unique<PgnWriter>(); };
+  return format;
+}
+
+}  // namespace gamerec

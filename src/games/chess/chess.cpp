@@ -1,0 +1,174 @@
+#include "games/chess/chess.h"
+
+namespace gamerec::chess {
+namespace {
+
+constexpr int kFivefold = 5;
+constexpr int kThreefold = 3;
+constexpr int kSeventyFiveMoves = 150;  // plies
+constexpr int kFiftyMoves = 100;
+constexpr Bitboard kLightSquares = 0x55AA55AA55AA55AAULL;
+
+}  // namespace
+
+bool insufficient_material(const Position& p) {
+  if ((p.types[kPawn] | p.types[kRook] | p.types[kQueen]) != 0) return false;
+  const Bitboard minors = p.types[kKnight] | p.types[kBishop];
+  if ((minors & (minors - 1)) == 0) return true;  // at most one
+  // Bishops alone, all on one colour of square: no mate can ever arise.
+  if (p.types[kKnight] != 0) return false;
+  return (p.types[kBishop] & kLightSquares) == 0 || (p.types[kBishop] & ~kLightSquares) == 0;
+}
+
+ChessState::ChessState(const Position& start) : position_(start) {
+  keys_.push_back(position_.key);
+  settle();
+}
+
+void ChessState::settle() {
+  repetitions_ = 1;
+  // Only positions with the same side to move can repeat: every other one.
+  for (auto i = static_cast<std::ptrdiff_t>(keys_.size()) - 3; i >= 0; i -= 2) {
+    if (keys_[static_cast<std::size_t>(i)] == position_.key) ++repetitions_;
+  }
+  const Tables& t = tables();
+  if (!has_legal_move(position_, t))
+    end_ = position_.in_check(t) ? End::kCheckmate : End::kStalemate;
+  else if (insufficient_material(position_))
+    end_ = End::kInsufficientMaterial;
+  else if (repetitions_ >= kFivefold)
+    end_ = End::kFivefold;
+  else if (position_.halfmove >= kSeventyFiveMoves)
+    end_ = End::kSeventyFiveMoves;
+  else
+    end_ = End::kNone;
+}
+
+void ChessState::do_apply(const Move& move) {
+  position_.make(to_chess_move(move));
+  position_.drop_unusable_ep();
+  if (position_.halfmove == 0) keys_.clear();
+  keys_.push_back(position_.key);
+  last_from_ = move.from;
+  last_to_ = move.to;
+  settle();
+}
+
+std::vector<Move> ChessState::legal_moves() const {
+  std::vector<Move> moves;
+  if (is_over()) return moves;
+  moves.reserve(48);
+  for_each_legal_move(position_, tables(), [&](ChessMove move) {
+    moves.push_back(to_core_move(move));
+    return false;
+  });
+  return moves;
+}
+
+Outcome ChessState::outcome() const {
+  Outcome result;
+  result.over = end_ != End::kNone;
+  switch (end_) {
+    case End::kNone:
+      if (repetitions_ >= kThreefold)
+        result.draw_claimable = "threefold";
+      else if (position_.halfmove >= kFiftyMoves)
+        result.draw_claimable = "fifty-moves";
+      break;
+    case End::kCheckmate:
+      result.end = "checkmate";
+      result.winners = {position_.side ^ 1};
+      break;
+    case End::kStalemate:
+      result.end = "stalemate";
+      break;
+    case End::kInsufficientMaterial:
+      result.end = "insufficient-material";
+      break;
+    case End::kFivefold:
+      result.end = "fivefold";
+      break;
+    case End::kSeventyFiveMoves:
+      result.end = "seventy-five-moves";
+      break;
+  }
+  return result;
+}
+
+bool ChessState::equals(const State& other) const {
+  const auto* o = dynamic_cast<const ChessState*>(&other);
+  return o != nullptr && position_ == o->position_ && keys_ == o->keys_ && end_ == o->end_;
+}
+
+BoardView ChessState::view() const {
+  BoardGrid grid;
+  grid.rows = 8;
+  grid.cols = 8;
+  const Tables& t = tables();
+  const int checked_king = position_.in_check(t) ? position_.king(position_.side) : -1;
+  for (int rank = 7; rank >= 0; --rank) {
+    grid.row_labels.push_back(std::string(1, static_cast<char>('1' + rank)));
+    for (int file = 0; file < 8; ++file) {
+      const int square = rank * 8 + file;
+      BoardCell cell;
+      if (position_.cells[square] != kEmpty) {
+        cell.piece = cell_type(position_.cells[square]);
+        cell.owner = cell_color(position_.cells[square]);
+      }
+      // The last move's squares and a king in check stand out.
+      cell.highlight = square == last_from_ || square == last_to_ || square == checked_king;
+      grid.cells.push_back(cell);
+    }
+  }
+  for (int file = 0; file < 8; ++file) grid.col_labels.push_back(std::string(1, static_cast<char>('a' + file)));
+  return BoardView{{std::move(grid)}};
+}
+
+std::unique_ptr<Observation> ChessState::observe(Side side) const {
+  return std::make_unique<PositionObservation<ChessState>>(side, *this);  // nothing is hidden
+}
+
+std::optional<MoveError> ChessState::do_check(const Move& move) const {
+  const auto outside = [](int square) { return square < 0 || square >= 64; };
+  if (outside(move.from) || outside(move.to) || move.flag < 0 || move.flag > kKnight)
+    return MoveError{ErrorCode::kOffBoard};
+  return check_chess_move(position_, to_chess_move(move));
+}
+
+std::optional<MoveError> ChessState::do_resolve(const WrittenMove& written, Move& move) const {
+  if (written.complete) {
+    move = written.move;
+    return do_check(move);
+  }
+  ChessMove resolved;
+  if (auto error = resolve_san(position_, written, resolved)) return error;
+  move = to_core_move(resolved);
+  return std::nullopt;
+}
+
+std::variant<std::unique_ptr<State>, Message> ChessGame::new_state_from(std::string_view position) const {
+  if (position.empty()) return new_state();
+  auto parsed = parse_fen(position);
+  if (auto* error = std::get_if<Message>(&parsed)) return *error;
+  return std::make_unique<ChessState>(std::get<Position>(parsed));
+}
+
+std::string ChessGame::move_text(const Move& move, const State& before) const {
+  return san(dynamic_cast<const ChessState&>(before).position(), to_chess_move(move));
+}
+
+std::unique_ptr<MoveChooser> ChessGame::make_chooser(std::string_view level,
+                                                     const ChooserSettings& settings) const {
+  if (level == "random") return make_random_chooser(settings.seed);
+  if (level.size() == 1 && level[0] >= '1' && level[0] <= '5') return make_search_chooser(level[0] - '0', settings);
+  return nullptr;
+}
+
+std::variant<std::unique_ptr<Game>, Message> make_game(SharedDefinition definition, RuleOptions options) {
+  auto start = parse_fen(options.get_string("start"));
+  if (auto* error = std::get_if<Message>(&start)) return *error;
+  const Position position = std::get<Position>(start);
+  return std::unique_ptr<Game>(std::make_unique<ChessGame>(std::move(definition), std::move(options), position));
+}
+
+}  // namespace gamerec::chess

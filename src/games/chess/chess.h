@@ -1,0 +1,149 @@
+#pragma once
+// Chess (SPEC 4.2), full FIDE rules.
+//
+// Squares a1..h8; White moves first. Castling on both wings (king and rook
+// unmoved, the squares between empty, the king not in check and not
+// crossing or landing on an attacked square), en passant (right after the
+// double step only, never exposing the own king), promotion to Q, R, B or
+// N, and no move may leave the own king in check. Checkmate and stalemate
+// end the game; so do fivefold repetition, the 75-move rule (150 plies
+// without a capture or pawn move, unless the last one mates) and a dead
+// position by insufficient material (K v K, K and one minor piece v K, or
+// only bishops beside the kings, all on squares of one colour). Threefold
+// repetition and the 50-move rule may be claimed: the game goes on, and
+// Outcome::draw_claimable says so.
+//
+// Notation (stage one, notation.cpp), case-insensitive squares:
+//   coordinates  e2e4, E2-E4, E2 E4, e2xe4; promotion e7e8q, E7-E8=Q, E7 E8 Q;
+//                castling as the king's move (e1g1)
+//   SAN          Nf3, exd5, Rae1, R1e2, Qh4xe1, e8=Q+, O-O, O-O-O#, 0-0;
+//                suffixes + # ! ? !! ?? !? ?! and e.p. are allowed
+// A SAN move names only part of a move: State::resolve finds the one legal
+// move it means (or why none or several fit).
+//
+// Options (formats/chess.yaml):
+//   start (string, the usual position): the start position, as a FEN.
+// A record may start elsewhere: header `position:` (or a PGN FEN tag) is a
+// FEN.
+//
+// Ends: "checkmate", "stalemate", "fivefold", "seventy-five-moves",
+// "insufficient-material". Claimable: "threefold", "fifty-moves".
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "core/game.h"
+#include "games/chess/position.h"
+
+namespace gamerec::chess {
+
+// FEN, strictly: a message naming the bad field and why.
+std::variant<Position, Message> parse_fen(std::string_view text);
+std::string fen_of(const Position& position);
+
+// How a game stands after a move.
+enum class End { kNone, kCheckmate, kStalemate, kInsufficientMaterial, kFivefold, kSeventyFiveMoves };
+
+bool insufficient_material(const Position& position);
+
+class ChessState final : public State {
+ public:
+  explicit ChessState(const Position& start);
+
+  const Position& position() const { return position_; }
+  // How many times the current position has stood on the board.
+  int repetitions() const { return repetitions_; }
+  std::string fen() const { return fen_of(position_); }
+
+  Side to_move() const override { return end_ == End::kNone ? position_.side : kNoSide; }
+  std::vector<Move> legal_moves() const override;
+  bool is_over() const override { return end_ != End::kNone; }
+  Outcome outcome() const override;
+  std::unique_ptr<State> clone() const override { return std::make_unique<ChessState>(*this); }
+  bool equals(const State& other) const override;
+  BoardView view() const override;
+  std::unique_ptr<Observation> observe(Side side) const override;
+  // The published perft tables count the move tree alone: draw rules do
+  // not cut it.
+  std::uint64_t count_leaves(int depth) const override { return perft(position_, tables(), depth); }
+
+ protected:
+  std::optional<MoveError> do_check(const Move& move) const override;
+  std::optional<MoveError> do_resolve(const WrittenMove& written, Move& move) const override;
+  void do_apply(const Move& move) override;
+
+ private:
+  void settle();  // the end and repetition count of the current position
+
+  Position position_;
+  // Keys of the positions since the last capture or pawn move, the current
+  // one last: at most 151 (the 75-move rule ends the game there).
+  std::vector<std::uint64_t> keys_;
+  int repetitions_ = 1;
+  End end_ = End::kNone;
+  int last_from_ = -1;
+  int last_to_ = -1;
+};
+
+// The rules' checks of one whole move, in SPEC order; nullopt when legal.
+std::optional<MoveError> check_chess_move(const Position& position, ChessMove move);
+// Stage two of a SAN move: the legal move it names, or why there is none.
+std::optional<MoveError> resolve_san(const Position& position, const WrittenMove& written, ChessMove& move);
+// A legal move in SAN, with + or # (notation.cpp).
+std::string san(const Position& position, ChessMove move);
+// The same move in coordinates ("e2e4", "e7e8q"), as UCI writes it.
+std::string coordinate_text(ChessMove move);
+// Stage one: the text's move (whole for coordinates, partial for SAN).
+std::optional<MoveError> parse_chess_move(std::string_view text, WrittenMove& written);
+
+// What SAN hints mean: hints[0] the piece (PieceType), [1] the origin file
+// (0-7), [2] the origin rank (0-7), -1 when not given; [3] flags.
+inline constexpr int kHintCapture = 1;
+inline constexpr int kHintKingside = 2;
+inline constexpr int kHintQueenside = 4;
+
+class ChessGame final : public Game {
+ public:
+  ChessGame(SharedDefinition definition, RuleOptions options, Position start)
+      : Game(std::move(definition), std::move(options)), start_(start) {}
+
+  std::unique_ptr<State> new_state() const override { return std::make_unique<ChessState>(start_); }
+  std::variant<std::unique_ptr<State>, Message> new_state_from(std::string_view position) const override;
+  std::optional<MoveError> parse_move(std::string_view text, WrittenMove& written) const override {
+    return parse_chess_move(text, written);
+  }
+  std::string move_text(const Move& move, const State& before) const override;
+  std::unique_ptr<MoveChooser> make_chooser(std::string_view level,
+                                            const ChooserSettings& settings) const override;
+  std::vector<std::string> levels() const override { return {"1", "2", "3", "4", "5", "random"}; }
+  // PGN's results: "1-0", "0-1", "1/2-1/2" ("*" names none).
+  std::optional<std::vector<Side>> declared_winners(std::string_view result) const override {
+    if (result == "1-0") return std::vector<Side>{kWhite};
+    if (result == "0-1") return std::vector<Side>{kBlack};
+    if (result == "1/2-1/2") return std::vector<Side>{};
+    return std::nullopt;
+  }
+
+ private:
+  Position start_;
+};
+
+constexpr ChessMove to_chess_move(const Move& move) {
+  return ChessMove{static_cast<std::uint8_t>(move.from), static_cast<std::uint8_t>(move.to),
+                   static_cast<std::uint8_t>(move.flag)};
+}
+constexpr Move to_core_move(ChessMove move) { return Move{move.from, move.to, move.promotion}; }
+
+// Computer players (player.cpp). Level 1 takes the move whose position is
+// best by material and mobility; levels 2 and up search alpha-beta to that
+// many plies (deepening, within settings.movetime_ms when it is set).
+std::unique_ptr<MoveChooser> make_search_chooser(int level, const ChooserSettings& settings);
+std::unique_ptr<MoveChooser> make_random_chooser(std::uint64_t seed);
+
+// Builds the game from its definition and options (the catalogue's factory).
+std::variant<std::unique_ptr<Game>, Message> make_game(SharedDefinition definition, RuleOptions options);
+
+}  // namespace gamerec::chess

@@ -1,0 +1,512 @@
+// Chess move text: reading coordinates and SAN (stage one), the checks of a
+// whole move and the resolution of a SAN move against the position (stage
+// two, with messages that name squares and pieces), and writing SAN.
+#include <cstdlib>
+
+#include "games/chess/chess.h"
+
+namespace gamerec::chess {
+namespace {
+
+constexpr std::string_view kPieceLetters = "KQRBNP";
+constexpr std::array<std::string_view, kPieceTypes> kPieceKeys = {
+    "piece.king", "piece.queen", "piece.rook", "piece.bishop", "piece.knight", "piece.pawn"};
+
+std::string square_name(int square) {
+  return {static_cast<char>('a' + (square & 7)), static_cast<char>('1' + (square >> 3))};
+}
+int file_of(int square) { return square & 7; }
+int rank_of(int square) { return square >> 3; }
+
+// Message args: {piece} is the name of a piece, in the reader's language.
+std::pair<std::string, std::string> piece_arg(const char* name, int type) {
+  return {std::string(name) + "@", std::string(kPieceKeys[static_cast<std::size_t>(type)])};
+}
+std::pair<std::string, std::string> color_arg(const char* name, int color) {
+  return {std::string(name) + "@", color == kWhite ? "color.white" : "color.black"};
+}
+
+MoveError error(ErrorCode code, std::string kind, MessageArgs args = {}) {
+  return MoveError{code, std::move(kind), std::move(args)};
+}
+
+// The square of `squares` nearest to `from` (squares on a ray from it).
+int nearest(Bitboard squares, int from) {
+  return std::countr_zero(squares) > from ? std::countr_zero(squares) : 63 - std::countl_zero(squares);
+}
+
+char lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
+int file_char(char c) {
+  c = lower(c);
+  return c >= 'a' && c <= 'h' ? c - 'a' : -1;
+}
+int rank_char(char c) { return c >= '1' && c <= '8' ? c - '1' : -1; }
+int square_at(std::string_view text, std::size_t i) {
+  if (i + 2 > text.size()) return -1;
+  const int file = file_char(text[i]);
+  const int rank = rank_char(text[i + 1]);
+  return file < 0 || rank < 0 ? -1 : rank * 8 + file;
+}
+int promotion_char(char c) {
+  switch (lower(c)) {
+    case 'q':
+      return kQueen;
+    case 'r':
+      return kRook;
+    case 'b':
+      return kBishop;
+    case 'n':
+      return kKnight;
+    default:
+      return -1;
+  }
+}
+
+// Without annotation marks (+ # ! ?) and an "e.p." after the move.
+std::string_view strip_suffixes(std::string_view s) {
+  while (true) {
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+    if (s.size() >= 4 && lower(s[s.size() - 4]) == 'e' && s[s.size() - 3] == '.' && lower(s[s.size() - 2]) == 'p' &&
+        s.back() == '.') {
+      s.remove_suffix(4);
+    } else if (!s.empty() && (s.back() == '+' || s.back() == '#' || s.back() == '!' || s.back() == '?')) {
+      s.remove_suffix(1);
+    } else {
+      return s;
+    }
+  }
+}
+
+int castling_side(std::string_view s) {
+  auto is_o = [](char c) { return c == 'O' || c == 'o' || c == '0'; };
+  if (s.size() == 3 && is_o(s[0]) && s[1] == '-' && is_o(s[2])) return kHintKingside;
+  if (s.size() == 5 && is_o(s[0]) && s[1] == '-' && is_o(s[2]) && s[3] == '-' && is_o(s[4]))
+    return kHintQueenside;
+  return 0;
+}
+
+// e2e4, E2-E4, E2 E4, e2xe4, e7e8q, E7-E8=Q, E7 E8 Q.
+bool parse_coordinates(std::string_view s, Move& move) {
+  const int from = square_at(s, 0);
+  if (from < 0) return false;
+  std::size_t i = 2;
+  if (i < s.size() && (s[i] == '-' || s[i] == 'x' || s[i] == 'X' || s[i] == ':')) {
+    ++i;
+  } else {
+    while (i < s.size() && s[i] == ' ') ++i;
+  }
+  const int to = square_at(s, i);
+  if (to < 0) return false;
+  // "B3c5" is a bishop's SAN (files are lower case there); "B2B4" and
+  // "b2b4" are coordinates.
+  if (s[0] == 'B' && s[i] >= 'a') return false;
+  i += 2;
+  int promotion = 0;
+  if (i < s.size()) {
+    while (i < s.size() && s[i] == ' ') ++i;
+    if (i < s.size() && s[i] == '=') ++i;
+    if (i + 1 != s.size() || (promotion = promotion_char(s[i])) < 0) return false;
+  }
+  move = Move{from, to, promotion};
+  return true;
+}
+
+// Nf3, exd5, Rae1, R1e2, Qh4xe1, e8=Q, Ng1-f3.
+bool parse_san(std::string_view s, WrittenMove& written) {
+  if (s.empty()) return false;
+  int piece = kPawn;
+  std::size_t i = 0;
+  const char first = s[0];
+  if (first == 'B') {
+    piece = kBishop;  // a lower-case b is the b-file
+    ++i;
+  } else if (first == 'P' || first == 'p') {
+    ++i;
+  } else if (const auto letter = kPieceLetters.find(static_cast<char>(lower(first) - 'a' + 'A'));
+             letter != std::string_view::npos && lower(first) != 'b' && file_char(first) < 0) {
+    piece = static_cast<int>(letter);
+    ++i;
+  }
+  int promotion = 0;
+  std::size_t end = s.size();
+  if (end >= 2 && promotion_char(s[end - 1]) >= 0 && (s[end - 2] == '=' || rank_char(s[end - 2]) >= 0)) {
+    promotion = promotion_char(s[end - 1]);
+    end -= s[end - 2] == '=' ? 2 : 1;
+  }
+  if (end < i + 2) return false;
+  const int to = square_at(s, end - 2);
+  if (to < 0) return false;
+  int file = -1;
+  int rank = -1;
+  int flags = 0;
+  std::size_t j = i;
+  const std::size_t middle_end = end - 2;
+  if (j < middle_end && file_char(s[j]) >= 0 && !(s[j] == 'x' || s[j] == 'X')) file = file_char(s[j++]);
+  if (j < middle_end && rank_char(s[j]) >= 0) rank = rank_char(s[j++]);
+  if (j < middle_end && (s[j] == 'x' || s[j] == 'X' || s[j] == ':')) {
+    flags |= kHintCapture;
+    ++j;
+  } else if (j < middle_end && s[j] == '-') {
+    ++j;
+  }
+  if (j != middle_end) return false;
+  if (piece == kPawn) {
+    // A pawn names at most its file, and must when it captures.
+    if (rank >= 0 || file == file_of(to) || ((flags & kHintCapture) != 0 && file < 0)) return false;
+  } else if (promotion != 0) {
+    return false;
+  }
+  written.complete = false;
+  written.move = Move{-1, to, promotion};
+  written.hints[0] = static_cast<std::int8_t>(piece);
+  written.hints[1] = static_cast<std::int8_t>(file);
+  written.hints[2] = static_cast<std::int8_t>(rank);
+  written.hints[3] = static_cast<std::int8_t>(flags);
+  return true;
+}
+
+bool is_castling_move(const Position& p, ChessMove m, const Castling** which) {
+  if (cell_type(p.cells[m.from]) != kKing) return false;
+  for (const Castling& c : kCastlings) {
+    if (c.king_from == m.from && c.king_to == m.to && p.cells[m.from] == make_cell(c.king_from < 8 ? kWhite : kBlack, kKing)) {
+      *which = &c;
+      return true;
+    }
+  }
+  return false;
+}
+
+std::optional<MoveError> check_castling(const Position& p, const Tables& t, const Castling& c) {
+  const int us = c.king_from < 8 ? kWhite : kBlack;
+  if ((p.castling & c.right) == 0)
+    return error(ErrorCode::kIllegalMove, "castle-rights",
+                 {color_arg("color", us), {"wing@", c.king_to > c.king_from ? "wing.kingside" : "wing.queenside"}});
+  const Bitboard occupied = p.occupied();
+  if (const Bitboard blockers = c.must_be_empty & occupied; blockers != 0)
+    return error(ErrorCode::kBlockedPath, "castle", {{"square", square_name(nearest(blockers, c.king_from))}});
+  const Bitboard enemy = p.colors[us ^ 1];
+  if (const Bitboard checkers = p.attackers_to(t, c.king_from, occupied) & enemy; checkers != 0) {
+    const int by = std::countr_zero(checkers);
+    return error(ErrorCode::kKingInCheck, "castle-out",
+                 {piece_arg("piece", cell_type(p.cells[by])), {"by", square_name(by)}});
+  }
+  const int step = c.king_to > c.king_from ? 1 : -1;
+  for (int square = c.king_from + step;; square += step) {
+    if (const Bitboard attackers = p.attackers_to(t, square, occupied) & enemy; attackers != 0) {
+      const int by = std::countr_zero(attackers);
+      return error(ErrorCode::kKingInCheck, square == c.king_to ? "castle-into" : "castle-through",
+                   {{"square", square_name(square)}, piece_arg("piece", cell_type(p.cells[by])), {"by", square_name(by)}});
+    }
+    if (square == c.king_to) break;
+  }
+  return std::nullopt;
+}
+
+MoveError shape_error(int type, ChessMove m) {
+  return error(ErrorCode::kIllegalMove, "shape",
+               {piece_arg("piece", type), {"from", square_name(m.from)}, {"to", square_name(m.to)}});
+}
+
+// Whether the piece on m.from moves that way (checks 6 and 7: illegal-move,
+// blocked-path); the destination is known not to hold an own piece.
+std::optional<MoveError> check_shape(const Position& p, ChessMove m) {
+  const int from = m.from;
+  const int to = m.to;
+  const int type = cell_type(p.cells[from]);
+  const int dr = rank_of(to) - rank_of(from);
+  const int df = file_of(to) - file_of(from);
+  const Tables& t = tables();
+  switch (type) {
+    case kKing:
+      if (std::abs(dr) > 1 || std::abs(df) > 1) return shape_error(type, m);
+      return std::nullopt;
+    case kKnight:
+      if (std::abs(dr * df) != 2) return shape_error(type, m);
+      return std::nullopt;
+    case kBishop:
+    case kRook:
+    case kQueen: {
+      const bool straight = dr == 0 || df == 0;
+      const bool diagonal = std::abs(dr) == std::abs(df);
+      if ((type == kBishop && !diagonal) || (type == kRook && !straight) || (!straight && !diagonal))
+        return shape_error(type, m);
+      if (const Bitboard blockers = t.between[from][to] & p.occupied(); blockers != 0)
+        return error(ErrorCode::kBlockedPath, "at",
+                     {piece_arg("piece", type), {"from", square_name(from)}, {"square", square_name(nearest(blockers, from))}});
+      return std::nullopt;
+    }
+    default: {  // a pawn
+      const int forward = p.side == kWhite ? 1 : -1;
+      const int start_rank = p.side == kWhite ? 1 : 6;
+      const Cell target = p.cells[to];
+      if (df == 0 && (dr == forward || (dr == 2 * forward && rank_of(from) == start_rank))) {
+        if (dr == 2 * forward && p.cells[from + 8 * forward] != kEmpty)
+          return error(ErrorCode::kBlockedPath, "at",
+                       {piece_arg("piece", type), {"from", square_name(from)}, {"square", square_name(from + 8 * forward)}});
+        if (target != kEmpty)
+          return error(ErrorCode::kIllegalMove, "pawn-blocked",
+                       {{"square", square_name(to)}, piece_arg("piece", cell_type(target))});
+        return std::nullopt;
+      }
+      if (std::abs(df) == 1 && dr == forward) {
+        if (target != kEmpty || to == p.passed) return std::nullopt;
+        return error(ErrorCode::kIllegalMove, "pawn-capture", {{"square", square_name(to)}});
+      }
+      if (df == 0 && dr == 2 * forward) return error(ErrorCode::kIllegalMove, "pawn-double");
+      return shape_error(type, m);
+    }
+  }
+}
+
+// Why a move that fits its piece leaves the own king attacked.
+MoveError check_error(const Position& p, const Tables& t, ChessMove m) {
+  Position after = p;
+  after.make(m);
+  const int us = p.side;
+  const int type = cell_type(p.cells[m.from]);
+  const Bitboard attackers = after.attackers_to(t, after.king(us), after.occupied()) & after.colors[us ^ 1];
+  const Bitboard old_checkers = p.checkers(t) & attackers;
+  const int by = std::countr_zero(old_checkers != 0 ? old_checkers : attackers);
+  MessageArgs args = {piece_arg("by_piece", cell_type(after.cells[by])), {"by", square_name(by)}};
+  if (type == kKing) {
+    args.emplace_back("square", square_name(m.to));
+    return error(ErrorCode::kKingInCheck, "attacked", std::move(args));
+  }
+  if (old_checkers != 0) return error(ErrorCode::kKingInCheck, "check", std::move(args));
+  args.emplace_back(piece_arg("piece", type));
+  args.emplace_back("from", square_name(m.from));
+  const bool en_passant = type == kPawn && m.to == p.passed && p.cells[m.to] == kEmpty;
+  return error(ErrorCode::kKingInCheck, en_passant ? "en-passant" : "pinned", std::move(args));
+}
+
+int rank_of_error(const MoveError& e) {
+  switch (e.code) {
+    case ErrorCode::kKingInCheck:
+      return 4;
+    case ErrorCode::kBlockedPath:
+      return 3;
+    case ErrorCode::kIllegalMove:
+      return e.kind == "shape" ? 1 : 2;
+    default:
+      return 0;
+  }
+}
+
+// Where a SAN move's piece was said to be: "" / "-file" / "-rank" / "-square".
+std::string where_kind(int file, int rank) {
+  if (file >= 0 && rank >= 0) return "-square";
+  if (file >= 0) return "-file";
+  if (rank >= 0) return "-rank";
+  return "";
+}
+
+// Whether the own piece on m.from can legally go to m.to (not an own
+// piece's square), without building any error: the fast path of SAN, taken
+// by nearly every move of a valid record. Castling is not asked here.
+bool fits(const Position& p, const Tables& t, ChessMove m) {
+  const int type = cell_type(p.cells[m.from]);
+  const Bitboard occupied = p.occupied();
+  const Bitboard target = bit(m.to);
+  Bitboard reach = 0;
+  switch (type) {
+    case kKing:
+      reach = kKingAttacks[m.from];
+      break;
+    case kKnight:
+      reach = kKnightAttacks[m.from];
+      break;
+    case kBishop:
+      reach = bishop_attacks(t, m.from, occupied);
+      break;
+    case kRook:
+      reach = rook_attacks(t, m.from, occupied);
+      break;
+    case kQueen:
+      reach = bishop_attacks(t, m.from, occupied) | rook_attacks(t, m.from, occupied);
+      break;
+    default: {
+      const int forward = p.side == kWhite ? 8 : -8;
+      const int one = m.from + forward;
+      if ((occupied & bit(one)) == 0) {
+        reach |= bit(one);
+        const int start_rank = p.side == kWhite ? 1 : 6;
+        if (rank_of(m.from) == start_rank && (occupied & bit(one + forward)) == 0) reach |= bit(one + forward);
+      }
+      reach |= kPawnAttacks[p.side][m.from] & (p.colors[p.side ^ 1] | (p.ep >= 0 ? bit(p.ep) : 0));
+      const bool promotes = rank_of(m.to) == 0 || rank_of(m.to) == 7;
+      if (promotes != (m.promotion != 0)) return false;
+    }
+  }
+  if ((reach & target) == 0) return false;
+  if (type != kPawn && m.promotion != 0) return false;
+  return p.keeps_king_safe(t, m);
+}
+
+}  // namespace
+
+std::optional<MoveError> parse_chess_move(std::string_view text, WrittenMove& written) {
+  const std::string_view s = strip_suffixes(text);
+  if (const int castle = castling_side(s); castle != 0) {
+    written.complete = false;
+    written.move = Move{-1, -1, 0};
+    written.hints[0] = kKing;
+    written.hints[1] = written.hints[2] = -1;
+    written.hints[3] = static_cast<std::int8_t>(castle);
+    return std::nullopt;
+  }
+  if (parse_coordinates(s, written.move)) {
+    written.complete = true;
+    return std::nullopt;
+  }
+  if (parse_san(s, written)) return std::nullopt;
+  return MoveError{ErrorCode::kNotation};
+}
+
+std::optional<MoveError> check_chess_move(const Position& p, ChessMove m) {
+  const Cell mover = p.cells[m.from];
+  if (mover == kEmpty) return error(ErrorCode::kEmptySquare, "at", {{"square", square_name(m.from)}});
+  if (cell_color(mover) != p.side)
+    return error(ErrorCode::kNotYourTurn, "at",
+                 {piece_arg("piece", cell_type(mover)), {"square", square_name(m.from)}, color_arg("owner", cell_color(mover))});
+  if (m.from == m.to) return error(ErrorCode::kAlliedDestination, "same");
+  const Cell target = p.cells[m.to];
+  if (target != kEmpty && cell_color(target) == p.side)
+    return error(ErrorCode::kAlliedDestination, "at", {{"square", square_name(m.to)}, piece_arg("piece", cell_type(target))});
+  const Tables& t = tables();
+  const Castling* castling = nullptr;
+  if (is_castling_move(p, m, &castling)) {
+    if (m.promotion != 0) return error(ErrorCode::kIllegalMove, "promotion-needless");
+    return check_castling(p, t, *castling);
+  }
+  if (auto shape = check_shape(p, m)) return shape;
+  const bool promotes = cell_type(mover) == kPawn && (rank_of(m.to) == 0 || rank_of(m.to) == 7);
+  if (promotes && m.promotion == 0) return error(ErrorCode::kIllegalMove, "promotion-missing");
+  if (!promotes && m.promotion != 0) return error(ErrorCode::kIllegalMove, "promotion-needless");
+  if (!p.keeps_king_safe(t, m)) return check_error(p, t, m);
+  return std::nullopt;
+}
+
+std::optional<MoveError> resolve_san(const Position& p, const WrittenMove& written, ChessMove& move) {
+  const Tables& t = tables();
+  const int us = p.side;
+  const int flags = written.hints[3];
+  if ((flags & (kHintKingside | kHintQueenside)) != 0) {
+    const Castling& c = kCastlings[static_cast<std::size_t>((us == kBlack ? 2 : 0) + ((flags & kHintQueenside) != 0 ? 1 : 0))];
+    move = ChessMove{static_cast<std::uint8_t>(c.king_from), static_cast<std::uint8_t>(c.king_to), 0};
+    return check_castling(p, t, c);
+  }
+  const int type = written.hints[0];
+  const int file = written.hints[1];
+  const int rank = written.hints[2];
+  const int to = written.move.to;
+  const auto promotion = static_cast<std::uint8_t>(written.move.flag);
+  Bitboard candidates = p.pieces(us, type);
+  if (file >= 0) candidates &= file_mask(file);
+  if (rank >= 0) candidates &= rank_mask(rank);
+  if (type == kPawn && file < 0) candidates &= file_mask(file_of(to));
+  const bool own_target = p.cells[to] != kEmpty && cell_color(p.cells[to]) == us;
+  // Fast path: exactly one candidate fits.
+  if (!own_target) {
+    int fitting = 0;
+    for (Bitboard b = candidates; b != 0;) {
+      const ChessMove m{static_cast<std::uint8_t>(pop_lsb(b)), static_cast<std::uint8_t>(to), promotion};
+      if (fits(p, t, m)) {
+        move = m;
+        ++fitting;
+      }
+    }
+    if (fitting == 1) return std::nullopt;
+  }
+  // A pawn that names no file moves along the destination's file.
+  const int shown_file = type == kPawn && file < 0 ? file_of(to) : file;
+  MessageArgs where = {piece_arg("piece", type),
+                       {"file", shown_file >= 0 ? std::string(1, static_cast<char>('a' + shown_file)) : ""},
+                       {"rank", rank >= 0 ? std::string(1, static_cast<char>('1' + rank)) : ""},
+                       {"square", shown_file >= 0 && rank >= 0 ? square_name(rank * 8 + shown_file) : ""},
+                       {"to", square_name(to)}};
+  if (candidates == 0) return error(ErrorCode::kEmptySquare, "san" + where_kind(shown_file, rank), where);
+  if (own_target)
+    return error(ErrorCode::kAlliedDestination, "at", {{"square", square_name(to)}, piece_arg("piece", cell_type(p.cells[to]))});
+
+  int found = 0;
+  ChessMove legal[16];
+  std::optional<MoveError> best;
+  for (Bitboard b = candidates; b != 0;) {
+    const ChessMove m{static_cast<std::uint8_t>(pop_lsb(b)), static_cast<std::uint8_t>(to), promotion};
+    auto problem = check_chess_move(p, m);
+    if (!problem) {
+      if (found < 16) legal[found] = m;
+      ++found;
+    } else if (!best || rank_of_error(*problem) > rank_of_error(*best)) {
+      best = std::move(problem);
+    }
+  }
+  if (found == 1) {
+    move = legal[0];
+    return std::nullopt;
+  }
+  if (found > 1) {
+    MessageArgs options;
+    std::string list;
+    for (int i = 0; i < found && i < 16; ++i) {
+      if (i + 1 < found) list += (list.empty() ? "" : ", ") + san(p, legal[i]);
+    }
+    return error(ErrorCode::kAmbiguous, found == 2 ? "two" : "many",
+                 {{"list", list}, {"last", san(p, legal[std::min(found, 16) - 1])}});
+  }
+  if (rank_of_error(*best) <= 1) return error(ErrorCode::kIllegalMove, "san" + where_kind(shown_file, rank), where);
+  return best;
+}
+
+std::string coordinate_text(ChessMove m) {
+  std::string text = square_name(m.from) + square_name(m.to);
+  if (m.promotion != 0) text += lower(kPieceLetters[m.promotion]);
+  return text;
+}
+
+std::string san(const Position& p, ChessMove m) {
+  const Tables& t = tables();
+  const int type = cell_type(p.cells[m.from]);
+  const bool capture = p.cells[m.to] != kEmpty || (type == kPawn && file_of(m.from) != file_of(m.to));
+  std::string text;
+  if (type == kKing && std::abs(m.to - m.from) == 2) {
+    text = m.to > m.from ? "O-O" : "O-O-O";
+  } else if (type == kPawn) {
+    if (capture) {
+      text += static_cast<char>('a' + file_of(m.from));
+      text += 'x';
+    }
+    text += square_name(m.to);
+    if (m.promotion != 0) {
+      text += '=';
+      text += kPieceLetters[m.promotion];
+    }
+  } else {
+    text += kPieceLetters[static_cast<std::size_t>(type)];
+    const Bitboard occupied = p.occupied();
+    Bitboard reach = 0;
+    if (type == kKnight) reach = kKnightAttacks[m.to];
+    if (type == kBishop || type == kQueen) reach |= bishop_attacks(t, m.to, occupied);
+    if (type == kRook || type == kQueen) reach |= rook_attacks(t, m.to, occupied);
+    bool any = false;
+    bool same_file = false;
+    bool same_rank = false;
+    for (Bitboard others = reach & p.pieces(p.side, type) & ~bit(m.from); others != 0;) {
+      const int other = pop_lsb(others);
+      if (!p.keeps_king_safe(t, ChessMove{static_cast<std::uint8_t>(other), m.to, 0})) continue;
+      any = true;
+      same_file |= file_of(other) == file_of(m.from);
+      same_rank |= rank_of(other) == rank_of(m.from);
+    }
+    if (any && (!same_file || same_rank)) text += static_cast<char>('a' + file_of(m.from));
+    if (any && same_file) text += static_cast<char>('1' + rank_of(m.from));
+    if (capture) text += 'x';
+    text += square_name(m.to);
+  }
+  Position after = p;
+  after.make(m);
+  if (after.in_check(t)) text += has_legal_move(after, t) ? '+' : '#';
+  return text;
+}
+
+}  // namespace gamerec::chess

@@ -1,0 +1,180 @@
+#include "games/chess/position.h"
+
+namespace gamerec::chess {
+namespace {
+
+// Zobrist keys from a fixed generator (splitmix64), made at compile time.
+struct Keys {
+  std::array<std::array<std::uint64_t, 64>, 16> pieces{};  // by cell
+  std::array<std::uint64_t, 16> castling{};
+  std::array<std::uint64_t, 8> ep_file{};
+  std::uint64_t black_to_move = 0;
+};
+constexpr Keys make_keys() {
+  Keys keys;
+  std::uint64_t state = 0x6A09E667F3BCC908ULL;
+  auto next = [&state] {
+    std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+  };
+  for (auto& row : keys.pieces) {
+    for (auto& key : row) key = next();
+  }
+  for (auto& key : keys.castling) key = next();
+  for (auto& key : keys.ep_file) key = next();
+  keys.black_to_move = next();
+  return keys;
+}
+constexpr Keys kKeys = make_keys();
+
+// Castling rights that survive a move from or to each square.
+constexpr std::array<int, 64> castling_masks() {
+  std::array<int, 64> masks{};
+  masks.fill(15);
+  masks[4] = 15 & ~(kWhiteKingside | kWhiteQueenside);
+  masks[0] = 15 & ~kWhiteQueenside;
+  masks[7] = 15 & ~kWhiteKingside;
+  masks[60] = 15 & ~(kBlackKingside | kBlackQueenside);
+  masks[56] = 15 & ~kBlackQueenside;
+  masks[63] = 15 & ~kBlackKingside;
+  return masks;
+}
+constexpr std::array<int, 64> kCastlingMasks = castling_masks();
+
+std::uint64_t perft_rec(const Position& p, const Tables& t, int depth) {
+  std::uint64_t nodes = 0;
+  if (depth == 1) {
+    for_each_legal_move(p, t, [&](ChessMove) {
+      ++nodes;
+      return false;
+    });
+    return nodes;
+  }
+  for_each_legal_move(p, t, [&](ChessMove move) {
+    Position child = p;
+    child.make(move);
+    nodes += perft_rec(child, t, depth - 1);
+    return false;
+  });
+  return nodes;
+}
+
+}  // namespace
+
+void Position::put(int square, int color, int type) {
+  const Cell cell = make_cell(color, type);
+  cells[square] = cell;
+  colors[color] |= bit(square);
+  types[type] |= bit(square);
+  key ^= kKeys.pieces[cell][square];
+}
+
+void Position::remove(int square) {
+  const Cell cell = cells[square];
+  cells[square] = kEmpty;
+  colors[cell_color(cell)] &= ~bit(square);
+  types[cell_type(cell)] &= ~bit(square);
+  key ^= kKeys.pieces[cell][square];
+}
+
+void Position::make(ChessMove move) {
+  const int from = move.from;
+  const int to = move.to;
+  const int us = side;
+  const int type = cell_type(cells[from]);
+  const int forward = us == kWhite ? 8 : -8;
+  if (ep >= 0) key ^= kKeys.ep_file[ep & 7];
+  key ^= kKeys.castling[castling];
+  ++halfmove;
+  const bool captures = cells[to] != kEmpty;
+  if (captures) {
+    remove(to);
+    halfmove = 0;
+  }
+  ep = -1;
+  passed = -1;
+  remove(from);
+  put(to, us, move.promotion != 0 ? move.promotion : type);
+  if (type == kPawn) {
+    halfmove = 0;
+    if (!captures && ((from ^ to) & 7) != 0) {
+      remove(to - forward);  // en passant: a diagonal step onto an empty square
+    } else if (to - from == 2 * forward) {
+      passed = from + forward;
+      if ((kPawnAttacks[us][passed] & pieces(us ^ 1, kPawn)) != 0) ep = passed;
+    }
+  } else if (type == kKing && (to - from == 2 || from - to == 2)) {
+    const int rook_from = to > from ? from + 3 : from - 4;
+    const int rook_to = to > from ? from + 1 : from - 1;
+    remove(rook_from);
+    put(rook_to, us, kRook);
+  }
+  castling &= kCastlingMasks[from] & kCastlingMasks[to];
+  key ^= kKeys.castling[castling];
+  if (ep >= 0) key ^= kKeys.ep_file[ep & 7];
+  side = us ^ 1;
+  key ^= kKeys.black_to_move;
+  if (us == kBlack) ++fullmove;
+}
+
+bool Position::keeps_king_safe(const Tables& t, ChessMove move) const {
+  const int us = side;
+  const int from = move.from;
+  const int to = move.to;
+  const Bitboard enemy = colors[us ^ 1] & ~bit(to);  // a captured piece attacks nothing
+  if (cell_type(cells[from]) == kKing) return (attackers_to(t, to, occupied() ^ bit(from)) & enemy) == 0;
+  Bitboard after = (occupied() ^ bit(from)) | bit(to);
+  Bitboard removed = 0;
+  if (cell_type(cells[from]) == kPawn && cells[to] == kEmpty && ((from ^ to) & 7) != 0) {
+    removed = bit(to + (us == kWhite ? -8 : 8));  // the pawn taken en passant
+    after ^= removed;
+  }
+  return (attackers_to(t, king(us), after) & enemy & ~removed) == 0;
+}
+
+void Position::drop_unusable_ep() {
+  if (ep < 0) return;
+  const Tables& t = tables();
+  const int target = ep;
+  const bool usable = for_each_legal_move(*this, t, [&](ChessMove move) {
+    return move.to == target && cell_type(cells[move.from]) == kPawn;
+  });
+  if (!usable) {
+    key ^= kKeys.ep_file[ep & 7];
+    ep = -1;
+  }
+}
+
+std::uint64_t Position::compute_key() const {
+  std::uint64_t k = 0;
+  for (int square = 0; square < 64; ++square) {
+    if (cells[square] != kEmpty) k ^= kKeys.pieces[cells[square]][square];
+  }
+  k ^= kKeys.castling[castling];
+  if (ep >= 0) k ^= kKeys.ep_file[ep & 7];
+  if (side == kBlack) k ^= kKeys.black_to_move;
+  return k;
+}
+
+Position start_position() {
+  Position p;
+  constexpr std::array<int, 8> kBackRank = {kRook, kKnight, kBishop, kQueen, kKing, kBishop, kKnight, kRook};
+  for (int file = 0; file < 8; ++file) {
+    p.put(file, kWhite, kBackRank[file]);
+    p.put(8 + file, kWhite, kPawn);
+    p.put(48 + file, kBlack, kPawn);
+    p.put(56 + file, kBlack, kBackRank[file]);
+  }
+  p.castling = 15;
+  p.key = p.compute_key();
+  return p;
+}
+
+std::uint64_t perft(const Position& p, const Tables& t, int depth) {
+  if (depth == 0) return 1;
+  return perft_rec(p, t, depth);
+}
+
+}  // namespace gamerec::chess

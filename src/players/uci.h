@@ -1,0 +1,28 @@
+#pragma once
+// uci:ENGINE, a chess engine as a player (play --ai black=uci:/usr/games/stockfish,
+// tourney --players 1,uci:stockfish). The engine is started once, told each
+// position as a FEN, asked for a move within --movetime (1 s by default),
+// and stopped with `quit` (then killed if it lingers). It talks over a
+// socket pair, so an engine that dies never kills gamerec with SIGPIPE.
+#include <memory>
+#include <string_view>
+#include <variant>
+
+#include "core/catalogue.h"
+#include "core/record_file.h"
+
+namespace gamerec {
+
+// An engine that stopped answering mid-game (it crashed, or sent no move in
+// time). A RecordWriteError so that play and tourney, which stop on those,
+// stop with this message too.
+struct PlayerFailure : RecordWriteError {
+  using RecordWriteError::RecordWriteError;
+};
+
+// The factory to register for chess's "uci" kind: starts ENGINE (a path, or
+// a name looked up in PATH) and checks that it answers `uci` and `isready`.
+std::variant<std::unique_ptr<Player>, Message> make_uci_player(const Game& game, std::string_view engine,
+                                                              const ChooserSettings& settings);
+
+}  // namespace gamerec

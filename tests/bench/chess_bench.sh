@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# Chess benchmark (issue 7): figures as ratios against baselines measured in
+# the same run. A benchmark, not a test: it prints figures and never fails
+# on them (it stops only when a tool is missing or an input is rejected).
+#
+#   tests/bench/chess_bench.sh [BUILD_DIR]      (default: build)
+#
+# Environment (optional):
+#   GAMEREC_BENCH_DATA  where the PGN archive is generated and kept
+#                       (default ${TMPDIR:-/tmp}/gamerec-bench)
+#   BENCH_GAMES         games in the archive (default 20000)
+#   BENCH_RUNS          runs per timing, the best is kept (default 3)
+#   BENCH_PERFT_DEEP    1 to run every row of tests/data/perft/chess.perft
+#                       (ctest runs the rows up to 2,000,000 nodes)
+#
+# 1. validate: `gamerec validate` on a PGN archive of realistic games (clock
+#    comments after every move, long tag rosters; tests/bench/make_pgn.cpp)
+#    against `pgn-extract -r -s --quiet` on the same file. Target: 5x.
+#    Also peak memory on the archive and on a tenth of it (must stay flat).
+# 2. perft: `gamerec perft chess 6` from the start against Stockfish's own
+#    `go perft 6`. Target: a third of Stockfish's nodes per second.
+# Times are user+sys CPU seconds, best of the runs: on a machine shared with
+# other jobs wall-clock time measures the neighbours.
+set -euo pipefail
+export LC_ALL=C
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+build=${1:-build}
+[[ $build = /* ]] || build=$repo/$build
+data=${GAMEREC_BENCH_DATA:-${TMPDIR:-/tmp}/gamerec-bench}
+games=${BENCH_GAMES:-20000}
+runs=${BENCH_RUNS:-3}
+say() { printf '%s\n' "$*" >&2; }
+die() { say "chess_bench.sh: $*"; exit 1; }
+
+pgn_extract=$(command -v pgn-extract || echo /usr/games/pgn-extract)
+stockfish=$(command -v stockfish || echo /usr/games/stockfish)
+[[ -x $pgn_extract ]] || die "pgn-extract is needed (apt-get install pgn-extract)"
+[[ -x $stockfish ]] || die "stockfish is needed (apt-get install stockfish)"
+[[ -x /usr/bin/time ]] || die "GNU time (/usr/bin/time) is needed"
+
+cmake --build "$build" -j2 --target gamerec make_pgn >/dev/null || die "build failed"
+gamerec=$build/gamerec
+mkdir -p "$data"
+archive=$data/chess-$games.pgn
+if [[ ! -s $archive ]]; then
+  say "== generating $archive ($games games)"
+  "$build/tests/bench/make_pgn" "$games" "$archive"
+fi
+tenth=$data/chess-$((games / 10)).pgn
+[[ -s $tenth ]] || "$build/tests/bench/make_pgn" $((games / 10)) "$tenth"
+
+# The best user+sys seconds of $runs runs of a command.
+cpu_time() {
+  local best=""
+  for _ in $(seq "$runs"); do
+    local t
+    /usr/bin/time -o "$data/time.txt" -f '%U %S' "$@" >/dev/null 2>&1 || true
+    t=$(tail -1 "$data/time.txt" | awk '{print $1 + $2}')
+    if [[ -z $best ]] || awk -v a="$t" -v b="$best" 'BEGIN{exit !(a < b)}'; then best=$t; fi
+  done
+  echo "$best"
+}
+peak_kb() { /usr/bin/time -f '%M' "$@" 2>&1 >/dev/null | tail -1; }
+
+"$gamerec" validate "$archive" 2>/dev/null >/dev/null || die "validate rejected the archive"
+plies=$("$gamerec" validate --format json "$archive" 2>/dev/null | sed -n 's/.*"moves":\([0-9]*\).*/\1/p' | awk '{s+=$1} END{print s}')
+bytes=$(stat -c %s "$archive")
+ours=$(cpu_time "$gamerec" validate "$archive")
+theirs=$(cpu_time "$pgn_extract" -r -s --quiet "$archive")
+awk -v o="$ours" -v t="$theirs" -v p="$plies" -v b="$bytes" -v g="$games" 'BEGIN{
+  printf "validate %d games, %d plies, %.1f MB\n", g, p, b / 1e6;
+  printf "  gamerec validate      %6.2f s  %5.1f M plies/s  %6.1f MB/s\n", o, p / o / 1e6, b / o / 1e6;
+  printf "  pgn-extract -r -s     %6.2f s  %5.1f M plies/s  %6.1f MB/s\n", t, p / t / 1e6, b / t / 1e6;
+  printf "  ratio: gamerec is %.2fx pgn-extract (target 5x)\n", t / o }'
+small_kb=$(peak_kb "$gamerec" validate "$tenth")
+big_kb=$(peak_kb "$gamerec" validate "$archive")
+awk -v s="$small_kb" -v b="$big_kb" 'BEGIN{printf "  peak memory: %d KB for a tenth, %d KB for all: ratio %.2f (flat: ~1)\n", s, b, b / s}'
+
+ours=$(cpu_time "$gamerec" perft chess 6)
+sf_out=$(printf 'position startpos\ngo perft 6\nquit\n' | /usr/bin/time -f '%U %S' "$stockfish" 2>&1)
+theirs=$(printf '%s\n' "$sf_out" | tail -1 | awk '{print $1 + $2}')
+for _ in $(seq $((runs - 1))); do
+  t=$(printf 'position startpos\ngo perft 6\nquit\n' | /usr/bin/time -f '%U %S' "$stockfish" 2>&1 | tail -1 | awk '{print $1 + $2}')
+  awk -v a="$t" -v b="$theirs" 'BEGIN{exit !(a < b)}' && theirs=$t
+done
+nodes=$(printf '%s\n' "$sf_out" | sed -n 's/^Nodes searched: //p')
+# Stockfish's start-up (loading its network) is not perft: measured alone
+# and taken off, so its figure is the search alone.
+startup=$(printf 'quit\n' | /usr/bin/time -f '%U %S' "$stockfish" 2>&1 | tail -1 | awk '{print $1 + $2}')
+theirs=$(awk -v t="$theirs" -v s="$startup" 'BEGIN{print (t - s > 0.01 ? t - s : t)}')
+[[ $("$gamerec" perft chess 6) == "$nodes" ]] || die "perft 6 differs from Stockfish's $nodes"
+awk -v o="$ours" -v t="$theirs" -v n="$nodes" 'BEGIN{
+  printf "perft 6 from the start, %d nodes\n", n;
+  printf "  gamerec perft         %6.2f s  %6.1f M nodes/s\n", o, n / o / 1e6;
+  printf "  stockfish go perft    %6.2f s  %6.1f M nodes/s\n", t, n / t / 1e6;
+  printf "  ratio: gamerec runs at %.2f of Stockfish'"'"'s speed (target 0.33)\n", t / o }'
+
+if [[ ${BENCH_PERFT_DEEP:-0} != 0 ]]; then
+  say "== every row of tests/data/perft/chess.perft"
+  awk '/^fen /{sub(/^fen /,""); fen=$0} /^perft /{print $2 "\t" $3 "\t" fen}' "$repo/tests/data/perft/chess.perft" |
+    while IFS=$'\t' read -r depth nodes fen; do
+      got=$("$gamerec" perft chess "$depth" --fen "$fen")
+      [[ $got == "$nodes" ]] || die "perft $depth of $fen: $got, the table says $nodes"
+    done
+  say "   all rows match"
+fi

@@ -1,0 +1,48 @@
+// A tiny UCI engine for the uci player's tests. FAKE_UCI_MODE says how it
+// behaves; FAKE_UCI_LOG, when set, is a file that receives every line it
+// was sent, so a test can check what the player said.
+//   good      answers uci/isready, then "bestmove e2e4" (or FAKE_UCI_MOVE)
+//   mute      exits at once without a word (not a UCI engine)
+//   crash     answers the handshake, then exits when asked for a move
+//   garbage   answers "bestmove zz99"
+//   none      answers "bestmove (none)"
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+
+int main() {
+  const char* mode_env = std::getenv("FAKE_UCI_MODE");
+  const std::string mode = mode_env ? mode_env : "good";
+  const char* move_env = std::getenv("FAKE_UCI_MOVE");
+  const std::string move = move_env ? move_env : "e2e4";
+  std::FILE* log = nullptr;
+  if (const char* path = std::getenv("FAKE_UCI_LOG")) log = std::fopen(path, "a");
+  if (mode == "mute") return 0;
+  std::string line;
+  while (std::getline(std::cin, line)) {
+    if (log) {
+      std::fprintf(log, "%s\n", line.c_str());
+      std::fflush(log);
+    }
+    if (line == "uci") {
+      std::cout << "id name fake\nid author gamerec tests\nuciok" << std::endl;
+    } else if (line == "isready") {
+      std::cout << "readyok" << std::endl;
+    } else if (line.rfind("go", 0) == 0) {
+      if (mode == "crash") return 3;
+      std::cout << "info depth 1 score cp 0" << std::endl;
+      if (mode == "garbage") {
+        std::cout << "bestmove zz99" << std::endl;
+      } else if (mode == "none") {
+        std::cout << "bestmove (none)" << std::endl;
+      } else {
+        std::cout << "bestmove " << move << " ponder e7e5" << std::endl;
+      }
+    } else if (line == "quit") {
+      break;
+    }
+  }
+  if (log) std::fclose(log);
+  return 0;
+}

@@ -1,0 +1,76 @@
+// Compressed input (SPEC 1): zstd, gzip and bzip2 content is known by its
+// magic bytes, whatever the file is called, and read decompressed on the
+// fly; cut-short data is a read error, not a silent end.
+#include <catch2/catch.hpp>
+
+#include "core/decompress.h"
+#include "test_support.h"
+
+using namespace gamerec;
+
+namespace {
+
+// Games read and the read error of a whole input.
+std::pair<int, std::string> count_games(const std::string& path) {
+  auto opened = open_input(path, gamerec::test::catalogue());
+  REQUIRE(std::holds_alternative<RecordInput>(opened));
+  auto& input = std::get<RecordInput>(opened);
+  int games = 0;
+  while (auto next = input.source->next_game()) {
+    ++games;
+    while (input.source->next_event() != nullptr) {
+    }
+  }
+  return {games, input.source->read_error()};
+}
+
+const std::string kData = GAMEREC_SOURCE_DIR "/tests/data/chess/";
+
+}  // namespace
+
+TEST_CASE("compressed input: zstd, gzip and bzip2 read like the plain file") {
+  CHECK(count_games(GAMEREC_SOURCE_DIR "/samples/chess/valid/few-games.pgn") == std::make_pair(4, std::string()));
+  CHECK(count_games(GAMEREC_SOURCE_DIR "/samples/chess/valid/few-games.pgn.zst") ==
+        std::make_pair(4, std::string()));
+  CHECK(count_games(kData + "few-games.pgn.gz") == std::make_pair(4, std::string()));
+  CHECK(count_games(kData + "few-games.pgn.bz2") == std::make_pair(4, std::string()));
+  CHECK(count_games(kData + "two-members.pgn.gz") == std::make_pair(8, std::string()));
+}
+
+TEST_CASE("compressed input: known by content, and the name inside tells the format") {
+  // A zstd file without any extension is still PGN once decompressed.
+  CHECK(count_games(kData + "no-extension").first == 4);
+  // games.pgn.gz is a pgn by the name under the compression suffix.
+  auto opened = open_input(kData + "few-games.pgn.gz", gamerec::test::catalogue());
+  REQUIRE(std::holds_alternative<RecordInput>(opened));
+  CHECK(std::get<RecordInput>(opened).format->name == "pgn");
+}
+
+TEST_CASE("compressed input: data cut short is a read error") {
+  CHECK_FALSE(count_games(kData + "cut.pgn.gz").second.empty());
+}
+
+TEST_CASE("compressed input: a plain stream passes through unchanged, even a short one") {
+  class Bytes final : public ByteStream {
+   public:
+    explicit Bytes(std::string text) : text_(std::move(text)) {}
+    std::int64_t read(char* buffer, std::size_t size) override {
+      // One byte at a time, as a slow pipe might.
+      if (used_ == text_.size() || size == 0) return 0;
+      buffer[0] = text_[used_++];
+      return 1;
+    }
+    std::string error() const override { return ""; }
+
+   private:
+    std::string text_;
+    std::size_t used_ = 0;
+  };
+  for (const std::string text : {"", "e", "e2e4\ne7e5\n"}) {
+    auto stream = decompressing(std::make_unique<Bytes>(text));
+    std::string out;
+    char buffer[16];
+    for (std::int64_t n; (n = stream->read(buffer, sizeof buffer)) > 0;) out.append(buffer, static_cast<std::size_t>(n));
+    CHECK(out == text);
+  }
+}

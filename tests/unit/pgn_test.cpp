@@ -1,0 +1,177 @@
+// The PGN reader and writer (issue 7, PGN): tricky valid inputs, malformed
+// ones (each an error with a line number, never a crash), many games with a
+// bad one among them, and convert both ways.
+#include <catch2/catch.hpp>
+
+#include <fstream>
+
+#include "formats/pgn.h"
+#include "support/temp_dir.h"
+#include "test_support.h"
+
+using namespace gamerec;
+
+namespace {
+
+struct GameResult {
+  std::vector<std::pair<std::string, std::string>> tags;
+  std::string position;
+  std::optional<std::string> header_error;  // the header error's kind
+  std::int64_t header_line = 0;
+  RunResult run;
+  std::string end;  // the outcome's end id
+};
+
+std::vector<GameResult> read_all(const std::string& text) {
+  gamerec::test::TempDir dir;
+  const std::string path = dir.path() + "/games.pgn";
+  std::ofstream(path, std::ios::binary) << text;
+  auto opened = open_input(path, gamerec::test::catalogue());
+  REQUIRE(std::holds_alternative<RecordInput>(opened));
+  auto& input = std::get<RecordInput>(opened);
+  REQUIRE(input.format->name == "pgn");
+  std::vector<GameResult> games;
+  while (auto next = input.source->next_game()) {
+    GameResult result;
+    if (auto* error = std::get_if<RecordError>(&*next)) {
+      result.header_error = error->error.kind;
+      result.header_line = error->line;
+      games.push_back(std::move(result));
+      continue;
+    }
+    auto game = open_game(std::get<GameHeader>(std::move(*next)), input, path, gamerec::test::catalogue(), {});
+    REQUIRE(std::holds_alternative<OpenedGame>(game));
+    auto& opened_game = std::get<OpenedGame>(game);
+    result.tags = opened_game.header.tags;
+    result.position = opened_game.header.position;
+    result.run = run_moves(*input.source, *opened_game.game, *opened_game.start);
+    result.end = opened_game.start->outcome().end;
+    games.push_back(std::move(result));
+  }
+  return games;
+}
+
+std::string tag(const GameResult& game, const std::string& name) {
+  for (const auto& [key, value] : game.tags) {
+    if (key == name) return value;
+  }
+  return "(none)";
+}
+
+}  // namespace
+
+TEST_CASE("pgn: a server export with clocks, evals, NAGs and a long tag roster") {
+  const auto games = read_all(
+      "\xEF\xBB\xBF[Event \"Rated Blitz game\"]\r\n[Site \"https://example.org/abc\"]\r\n"
+      "[Date \"2024.01.02\"]\r\n[White \"ana\"]\r\n[Black \"luis\"]\r\n[Result \"0-1\"]\r\n"
+      "[WhiteElo \"1500\"]\r\n[BlackElo \"1510\"]\r\n[TimeControl \"180+0\"]\r\n[ECO \"C20\"]\r\n"
+      "[Termination \"Normal\"]\r\n\r\n"
+      "1. e4 { [%eval 0.2] [%clk 0:03:00] } 1... e5 { [%eval 0.25] [%clk 0:03:00] } 2. Qh5?! "
+      "{ [%clk 0:02:58] } 2... Nc6 $1 3. Bc4 Nf6?? 4. Qxf7# { [%clk 0:02:50] } 1-0\r\n");
+  REQUIRE(games.size() == 1);
+  CHECK_FALSE(games[0].run.error);
+  CHECK(games[0].run.moves == 7);
+  CHECK(games[0].end == "checkmate");
+  CHECK(tag(games[0], "Event") == "Rated Blitz game");
+  CHECK(tag(games[0], "TimeControl") == "180+0");
+  CHECK(games[0].run.declared_result == "1-0");
+}
+
+TEST_CASE("pgn: escaped quotes, comments of both kinds, % lines, nested variations, glued numbers") {
+  const auto games = read_all(
+      "% a line for the program that wrote this\n"
+      "[Event \"A \\\"quoted\\\" name \\\\ and a backslash\"]\n"
+      "[Result \"*\"]\n"
+      "\n"
+      "1.e4 e5 ; to the end of the line\n"
+      "2.Nf3 (2.f4 exf4 (2...d5) 3.Nf3) 2...Nc6 {a comment\n"
+      "over two lines} 3.Bb5 a6 4.Ba4 Nf6 5.O-O Be7 6.Re1 b5 7.Bb3 d6 8.c3 O-O *\n");
+  REQUIRE(games.size() == 1);
+  CHECK(tag(games[0], "Event") == "A \"quoted\" name \\ and a backslash");
+  CHECK_FALSE(games[0].run.error);
+  CHECK(games[0].run.moves == 16);
+  CHECK(games[0].run.declared_result == "*");
+}
+
+TEST_CASE("pgn: games with no moves, without a result, from a FEN") {
+  const auto games = read_all(
+      "[Event \"empty\"]\n[Result \"*\"]\n\n*\n\n"
+      "[Event \"no result\"]\n\n1. d4 d5\n\n"
+      "[Event \"from a FEN\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n\n1. O-O Kd7 *\n\n"
+      "[Event \"no tags after\"]\n1. e4\n");
+  REQUIRE(games.size() == 4);
+  CHECK(games[0].run.moves == 0);
+  CHECK(games[1].run.moves == 2);
+  CHECK_FALSE(games[1].run.declared_result);
+  CHECK(games[2].position == "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+  CHECK_FALSE(games[2].run.error);
+  CHECK(games[3].run.moves == 1);
+}
+
+TEST_CASE("pgn: a bad game never stops the games after it") {
+  const auto games = read_all(
+      "[Event \"1\"]\n\n1. e4 e5 2. Ke3 Nf6 3. Nf3 *\n\n"
+      "[Event \"2\"]\n\n1. d4 d5 2. c4 *\n\n"
+      "[Event \"3\"]\n[White]\n\n1. e4 *\n\n"
+      "[Event \"4\"]\n\n1. e4 {never closed\n\n"
+      "[Event \"5\"]\n\n1. e4 (1. d4 2. c4\n\n"
+      "[Event \"6\"]\n\n1. e4 ) e5 *\n\n"
+      "[Event \"7\"]\n\n1. Nf3 *\n");
+  REQUIRE(games.size() == 7);
+  REQUIRE(games[0].run.error);
+  CHECK(games[0].run.error->line == 3);
+  CHECK(games[0].run.error->column == 13);
+  CHECK(games[0].run.error->error.code == ErrorCode::kIllegalMove);
+  CHECK_FALSE(games[1].run.error);
+  CHECK(games[2].header_error == "pgn-tag-value");
+  CHECK(games[2].header_line == 10);
+  REQUIRE(games[3].run.error);
+  CHECK(games[3].run.error->error.kind == "pgn-unclosed-comment");
+  CHECK(games[3].run.error->line == 16);
+  CHECK(games[3].run.error->column == 7);
+  REQUIRE(games[4].run.error);
+  CHECK(games[4].run.error->error.kind == "pgn-unclosed-variation");
+  CHECK(games[4].run.error->line == 20);
+  REQUIRE(games[5].run.error);
+  CHECK(games[5].run.error->error.kind == "pgn-unopened-variation");
+  CHECK_FALSE(games[6].run.error);
+  CHECK(games[6].run.moves == 1);
+}
+
+TEST_CASE("pgn: malformed tags are header errors on their line") {
+  CHECK(read_all("[Event \"x\"]\n[ \"no name\"]\n1. e4 *\n")[0].header_error == "pgn-tag-name");
+  CHECK(read_all("[Event \"x\"]\n[White \"open\n1. e4 *\n")[0].header_error == "pgn-tag-value");
+  CHECK(read_all("[Event \"x\"]\n[White \"Ana\" junk\n1. e4 *\n")[0].header_error == "pgn-tag-close");
+}
+
+TEST_CASE("pgn: a 10 MB line and binary junk give an error with a line number") {
+  std::string big = "[Event \"big\"]\n\n1. e4 {" + std::string(10 * 1024 * 1024, 'x') + "} e5 *\n\n[Event \"after\"]\n1. d4 *\n";
+  const auto games = read_all(big);
+  REQUIRE(games.size() == 2);
+  REQUIRE(games[0].run.error);
+  CHECK(games[0].run.error->line == 3);
+  CHECK(games[0].run.error->error.code == ErrorCode::kNotation);
+  CHECK(games[1].run.moves == 1);
+
+  std::string junk = "[Event \"junk\"]\n\n1. e4 ";
+  for (int i = 0; i < 256; ++i) junk += static_cast<char>((i * 37) % 256);
+  junk += "\n";
+  const auto bad = read_all(junk);
+  REQUIRE(bad.size() >= 1);
+  REQUIRE(bad[0].run.error);
+  CHECK(bad[0].run.error->line >= 3);
+}
+
+TEST_CASE("pgn: content starting with a tag pair is PGN whatever the file is called") {
+  CHECK(looks_like_pgn("[Event \"x\"]\n1. e4"));
+  CHECK(looks_like_pgn("\xEF\xBB\xBF\n\n  [Event \"x\"]\n"));
+  CHECK_FALSE(looks_like_pgn("e2e4\ne7e5\n"));
+  CHECK_FALSE(looks_like_pgn("---\ngame: chess\n---\n"));
+  CHECK_FALSE(looks_like_pgn("[not a tag]\n"));
+  gamerec::test::TempDir dir;
+  const std::string path = dir.path() + "/games.txt";
+  std::ofstream(path) << "[Event \"x\"]\n\n1. e4 e5 *\n";
+  auto opened = open_input(path, gamerec::test::catalogue());
+  REQUIRE(std::holds_alternative<RecordInput>(opened));
+  CHECK(std::get<RecordInput>(opened).format->name == "pgn");
+}

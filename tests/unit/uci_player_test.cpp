@@ -1,0 +1,181 @@
+// The uci:ENGINE player: a tiny fake engine that the tests build
+// (tests/support/fake_uci_engine.cpp) for each way an engine can behave,
+// and Stockfish when it is installed.
+#include <catch2/catch.hpp>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "core/match.h"
+#include "players/uci.h"
+#include "support/temp_dir.h"
+#include "test_support.h"
+
+using namespace gamerec;
+
+namespace {
+
+const char* kStart = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+// Sets the fake engine's behaviour for the players made in this scope.
+struct FakeMode {
+  explicit FakeMode(const char* mode, const std::string& log = "") {
+    ::setenv("FAKE_UCI_MODE", mode, 1);
+    if (!log.empty()) ::setenv("FAKE_UCI_LOG", log.c_str(), 1);
+  }
+  ~FakeMode() {
+    ::unsetenv("FAKE_UCI_MODE");
+    ::unsetenv("FAKE_UCI_LOG");
+    ::unsetenv("FAKE_UCI_MOVE");
+  }
+};
+
+std::variant<std::unique_ptr<Player>, Message> make(const Game& game, const std::string& spec,
+                                                   std::int64_t movetime = 20) {
+  return test::catalogue().make_player(game, spec, ChooserSettings{1, movetime});
+}
+
+std::optional<Action> ask(Player& player, const Game& game, const State& state) {
+  const auto legal = state.legal_moves();
+  return player.act(game, *state.observe(state.to_move()), legal);
+}
+
+std::string read_all(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+}  // namespace
+
+TEST_CASE("uci player: handshake, the position as a FEN, go movetime, bestmove, quit") {
+  const auto game = test::make("chess");
+  test::TempDir dir("uci");
+  const std::string log = dir.path() + "/sent";
+  {
+    FakeMode mode("good", log);
+    auto made = make(*game, std::string("uci:") + GAMEREC_FAKE_UCI, 20);
+    REQUIRE(std::holds_alternative<std::unique_ptr<Player>>(made));
+    auto& player = *std::get<std::unique_ptr<Player>>(made);
+    CHECK(player.is_computer());
+    const auto state = test::position(*game, kStart);
+    const auto action = ask(player, *game, *state);
+    REQUIRE(action);
+    REQUIRE(action->move);
+    CHECK(action->text.empty());
+    CHECK(game->move_text(*action->move, *state) == "e4");
+  }  // the player stops the engine here
+  CHECK(read_all(log) == std::string("uci\nisready\nucinewgame\nposition fen ") + kStart +
+                             "\ngo movetime 20\nquit\n");
+}
+
+TEST_CASE("uci player: a promotion in UCI text (e7e8q) is the promotion") {
+  const auto game = test::make("chess");
+  FakeMode mode("good");
+  ::setenv("FAKE_UCI_MOVE", "e7e8q", 1);
+  auto made = make(*game, std::string("uci:") + GAMEREC_FAKE_UCI);
+  REQUIRE(std::holds_alternative<std::unique_ptr<Player>>(made));
+  const auto state = test::position(*game, "k7/4P3/8/8/8/8/8/4K3 w - - 0 1");
+  const auto action = ask(*std::get<std::unique_ptr<Player>>(made), *game, *state);
+  REQUIRE(action);
+  REQUIRE(action->move);
+  CHECK(game->move_text(*action->move, *state) == "e8=Q+");
+}
+
+TEST_CASE("uci player: a missing engine, an empty name, a program that is not an engine") {
+  const auto game = test::make("chess");
+  auto missing = make(*game, "uci:/nonexistent/engine");
+  REQUIRE(std::holds_alternative<Message>(missing));
+  CHECK(std::get<Message>(missing).key == "players.uci-cannot-start");
+  CHECK(test::english(std::get<Message>(missing)) ==
+        "uci:/nonexistent/engine: cannot start the engine: No such file or directory");
+
+  auto empty = make(*game, "uci:");
+  REQUIRE(std::holds_alternative<Message>(empty));
+  CHECK(std::get<Message>(empty).key == "players.uci-no-engine");
+
+  FakeMode mode("mute");
+  auto mute = make(*game, std::string("uci:") + GAMEREC_FAKE_UCI);
+  REQUIRE(std::holds_alternative<Message>(mute));
+  CHECK(std::get<Message>(mute).key == "players.uci-no-handshake");
+}
+
+namespace {
+
+// The error a fake engine in `mode` stops the player with, asked for a move
+// from the start; nullopt when it answered a move or none.
+std::optional<Message> failure_of(const char* mode) {
+  const auto game = test::make("chess");
+  const auto state = test::position(*game, kStart);
+  FakeMode fake(mode);
+  auto made = make(*game, std::string("uci:") + GAMEREC_FAKE_UCI);
+  REQUIRE(std::holds_alternative<std::unique_ptr<Player>>(made));
+  try {
+    ask(*std::get<std::unique_ptr<Player>>(made), *game, *state);
+  } catch (const PlayerFailure& failure) {
+    return failure.message;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+TEST_CASE("uci player: an engine that crashes mid-game or answers nonsense stops with a clear error") {
+  const auto died = failure_of("crash");
+  REQUIRE(died);
+  CHECK(died->key == "players.uci-died");
+  const auto nonsense = failure_of("garbage");
+  REQUIRE(nonsense);
+  CHECK(nonsense->key == "players.uci-bad-move");
+  CHECK(test::english(*nonsense).find("'zz99'") != std::string::npos);
+
+  // "bestmove (none)": the engine has no move, as a program that runs out.
+  const auto game = test::make("chess");
+  const auto state = test::position(*game, kStart);
+  FakeMode mode("none");
+  auto made = make(*game, std::string("uci:") + GAMEREC_FAKE_UCI);
+  REQUIRE(std::holds_alternative<std::unique_ptr<Player>>(made));
+  CHECK_FALSE(ask(*std::get<std::unique_ptr<Player>>(made), *game, *state));
+}
+
+TEST_CASE("uci player: Stockfish, when installed, mates in one and plays a whole game") {
+  const char* stockfish = "/usr/games/stockfish";
+  if (::access(stockfish, X_OK) != 0) {
+    WARN("Stockfish is not installed: skipped");
+    return;
+  }
+  const auto game = test::make("chess");
+  auto made = make(*game, std::string("uci:") + stockfish, 50);
+  REQUIRE(std::holds_alternative<std::unique_ptr<Player>>(made));
+  auto& engine = *std::get<std::unique_ptr<Player>>(made);
+  //  8 . . . . . . . k
+  //  6 . . . . . . K .
+  //  1 R . . . . . . .   Ra8 mates
+  const auto mate = test::position(*game, "7k/8/6K1/8/8/8/8/R7 w - - 0 1");
+  const auto action = ask(engine, *game, *mate);
+  REQUIRE(action);
+  REQUIRE(action->move);
+  CHECK(game->move_text(*action->move, *mate) == "Ra8#");
+
+  // Stockfish against level 1 from the start: every move it sends is legal.
+  auto state = test::position(*game, kStart);
+  auto level1 = game->make_chooser("1", ChooserSettings{1, {}});
+  for (int ply = 0; ply < 40 && !state->is_over(); ++ply) {
+    const auto legal = state->legal_moves();
+    Move move;
+    if (state->to_move() == 0) {
+      move = *level1->choose_move(*state->observe(0), legal);
+    } else {
+      const auto answer = engine.act(*game, *state->observe(1), legal);
+      REQUIRE(answer);
+      REQUIRE(answer->move);
+      move = *answer->move;
+    }
+    REQUIRE(std::find(legal.begin(), legal.end(), move) != legal.end());
+    state->apply(move);
+  }
+}
