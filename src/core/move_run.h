@@ -65,7 +65,8 @@ RunResult run_moves_as(RecordSource& source, const GameType& game, StateType& st
           std::optional<MoveError> error = both_stages(game, state, event, move);
           if (error) [[unlikely]] {
             result.end_offset = event.offset;
-            result.error = RecordError{std::move(*error), event.line, event.column, std::string(event.text)};
+            result.error = RecordError{std::move(*error), event.line, event.column,
+                                       std::string(event.shown.empty() ? event.text : event.shown)};
             return result;
           }
           if (observer != nullptr) observer->before(event, move, state);

@@ -53,6 +53,10 @@ struct RecordEvent {
   std::int64_t column = 0;
   std::uint64_t offset = 0;  // byte offset where the event's line starts
   std::string_view text;
+  // The move as the file writes it, when the format gave `text` in the
+  // game's notation instead (a .psq "8,8,0" is "H8"): errors name it as
+  // the file does. Empty when it is `text` itself.
+  std::string_view shown;
 };
 
 class RecordSource {
@@ -103,7 +107,8 @@ class RecordSource {
   bool peeked_ = false;
   bool peeked_end_ = false;
   RecordEvent pending_;
-  std::string pending_text_;  // the peeked text: the source's buffer moves on
+  std::string pending_text_;  // the peeked texts: the source's buffer moves on
+  std::string pending_shown_;
 };
 
 inline const RecordEvent* RecordSource::peek_event() {
@@ -115,6 +120,8 @@ inline const RecordEvent* RecordSource::peek_event() {
       pending_ = *event;
       pending_text_.assign(event->text);
       pending_.text = pending_text_;
+      pending_shown_.assign(event->shown);
+      pending_.shown = pending_shown_;
     }
   }
   return peeked_end_ ? nullptr : &pending_;
