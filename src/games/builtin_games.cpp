@@ -5,6 +5,7 @@
 
 #include <stdexcept>
 
+#include "formats/psq.h"
 #include "games/chaturanga/chaturanga.h"
 #include "games/gomoku/gomoku.h"
 #include "games/kalah/kalah.h"
@@ -16,6 +17,7 @@ GameCatalogue make_builtin_catalogue() {
   catalogue.register_engine("chaturanga", chaturanga::make_game);
   catalogue.register_engine("gomoku", gomoku::make_game);
   catalogue.register_engine("kalah", kalah::make_game);
+  catalogue.register_format(psq_format());
   if (auto error = catalogue.add_embedded_definitions()) {
     // The compiled-in YAML is part of the program: a broken one is a bug.
     throw std::logic_error("built-in game definitions: " + error->key);
