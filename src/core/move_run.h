@@ -47,6 +47,8 @@ std::optional<MoveError> both_stages(const GameType& game, const StateType& stat
                                      Move& move) {
   if (event.too_long) [[unlikely]]
     return MoveError{ErrorCode::kNotation, "too-long"};
+  if (!event.notation_kind.empty()) [[unlikely]]
+    return MoveError{ErrorCode::kNotation, std::string(event.notation_kind)};
   WrittenMove written;
   if (auto error = game.parse_move(event.text, written)) [[unlikely]]
     return error;

@@ -57,6 +57,10 @@ struct RecordEvent {
   // game's notation instead (a .psq "8,8,0" is "H8"): errors name it as
   // the file does. Empty when it is `text` itself.
   std::string_view shown;
+  // Set when the format itself finds the line is no move (a .psq line
+  // that starts like "x,y,time" but is not one): a notation error of this
+  // kind, catalogue key errors.notation-<kind>.
+  std::string_view notation_kind;
 };
 
 class RecordSource {
@@ -109,6 +113,7 @@ class RecordSource {
   RecordEvent pending_;
   std::string pending_text_;  // the peeked texts: the source's buffer moves on
   std::string pending_shown_;
+  std::string pending_kind_;
 };
 
 inline const RecordEvent* RecordSource::peek_event() {
@@ -122,6 +127,8 @@ inline const RecordEvent* RecordSource::peek_event() {
       pending_.text = pending_text_;
       pending_shown_.assign(event->shown);
       pending_.shown = pending_shown_;
+      pending_kind_.assign(event->notation_kind);
+      pending_.notation_kind = pending_kind_;
     }
   }
   return peeked_end_ ? nullptr : &pending_;
