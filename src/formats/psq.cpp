@@ -137,6 +137,7 @@ class PsqSource final : public RecordSource {
       event_.too_long = raw->too_long;
       event_.shown = line;
       event_.text = move_text(line);
+      event_.notation_kind = event_.text == line ? "psq" : "";
       return &event_;
     }
     ended_ = true;
@@ -154,9 +155,9 @@ class PsqSource final : public RecordSource {
     return scan.digit_next();
   }
 
-  // The gomoku point of "x,y" or "x,y,time"; the line itself (a notation
-  // error) when it is not a whole move, and a point off every board ("A0",
-  // an off-board error) when it lies outside the header's board.
+  // The gomoku point of "x,y" or "x,y,time"; the line itself when it is
+  // not a whole move, and a point off every board ("A0", an off-board
+  // error) when it lies outside the header's board.
   std::string_view move_text(std::string_view line) {
     Scanner scan(line);
     const auto x = scan.number();

@@ -190,6 +190,7 @@ TEST_CASE("psq malformed: a broken move line, an off-board point, an occupied on
     CHECK(read.run.error->line == c.line);
     CHECK(read.run.error->column == 1);
     CHECK(read.run.error->error.code == c.code);
+    if (c.code == ErrorCode::kNotation) CHECK(read.run.error->error.kind == "psq");  // says what a .psq move is
     // The error names the move as the file writes it.
     CHECK(read.run.error->move == c.shown);
   }
