@@ -22,10 +22,10 @@ std::variant<Rules, Message> rules_from_options(const RuleOptions& options) {
 
 GomokuState::GomokuState(const Rules& rules) : rules_(rules) { board_.fill(kEmpty); }
 
-int GomokuState::run_length(int point, int dr, int dc, int side) const {
+int GomokuState::run_length(int row, int col, int dr, int dc, int side) const {
   const int n = rules_.size;
   int length = 0;
-  for (int r = point / n, c = point % n; r >= 0 && r < n && c >= 0 && c < n && board_[r * n + c] == side;
+  for (int r = row + dr, c = col + dc; r >= 0 && r < n && c >= 0 && c < n && board_[r * n + c] == side;
        r += dr, c += dc)
     ++length;
   return length;
@@ -46,15 +46,15 @@ void GomokuState::do_apply(const Move& move) {
   ++stones_;
   last_move_ = move.to;
   // Only the lines through the new stone can have changed.
+  const int row = move.to / n;
+  const int col = move.to % n;
   for (const auto& [dr, dc] : kLines) {
-    const int forward = run_length(move.to, dr, dc, side);
-    const int backward = run_length(move.to, -dr, -dc, side);
-    const int length = forward + backward - 1;  // the new stone counted once
+    const int forward = run_length(row, col, dr, dc, side);
+    const int backward = run_length(row, col, -dr, -dc, side);
+    const int length = forward + backward + 1;
     if (rules_.exact_five ? length != 5 : length < 5) continue;
     winner_ = side;
-    const int row = move.to / n;
-    const int col = move.to % n;
-    for (int k = -(backward - 1); k < forward; ++k) winning_line_.push_back((row + k * dr) * n + col + k * dc);
+    for (int k = -backward; k <= forward; ++k) winning_line_.push_back((row + k * dr) * n + col + k * dc);
   }
   if (winner_ != kNoSide) {
     over_ = true;

@@ -73,8 +73,8 @@ class GomokuState final : public State {
   void do_apply(const Move& move) override;
 
  private:
-  // The stones of `side` in a row through `point` along (dr, dc).
-  int run_length(int point, int dr, int dc, int side) const;
+  // The stones of `side` in a row after (row, col) along (dr, dc).
+  int run_length(int row, int col, int dr, int dc, int side) const;
 
   Rules rules_;
   std::array<std::int8_t, kMaxPoints> board_{};
