@@ -42,6 +42,11 @@ class InputReader {
   // is cleaned as a record line is).
   Result read_line(std::string& line, bool& too_long);
 
+  // For raw keys read from the same input (ui/keys.h).
+  int fd() const { return fd_; }
+  const InterruptGuard* interrupts() const { return interrupts_; }
+  std::size_t limit() const { return limit_; }
+
  private:
   // More bytes into pending_; false at the end of input or on a signal.
   bool fill();
