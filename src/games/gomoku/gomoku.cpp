@@ -139,6 +139,12 @@ std::string GomokuGame::move_text(const Move& move, const State& /*before*/) con
   return point_text(move.to, rules_.size);
 }
 
+std::string GomokuGame::cell_move(int row, int col) const {
+  const int n = rules_.size;
+  if (row < 0 || row >= n || col < 0 || col >= n) return {};
+  return point_text((n - 1 - row) * n + col, n);
+}
+
 std::unique_ptr<MoveChooser> GomokuGame::make_chooser(std::string_view level,
                                                       const ChooserSettings& settings) const {
   if (level == "1") return make_random_chooser(settings.seed);

@@ -98,6 +98,8 @@ class GomokuGame final : public Game {
                                             const ChooserSettings& settings) const override;
   // 3 first: the default for --ai SIDE and for hints.
   std::vector<std::string> levels() const override { return {"3", "1", "2"}; }
+  // The point drawn at `row` (0: the top row, size) and `col`: "H8".
+  std::string cell_move(int row, int col) const override;
 
   const Rules& rules() const { return rules_; }
 
