@@ -1,10 +1,5 @@
 #include "ui/keys.h"
 
-#include <poll.h>
-#include <unistd.h>
-
-#include <cerrno>
-
 namespace gamerec::ui {
 namespace {
 
@@ -67,21 +62,9 @@ RawKeys::~RawKeys() {
 }
 
 bool RawKeys::next_byte(char& byte) {
-  while (true) {
-    if (interrupts_ != nullptr && interrupts_->signal() != 0) {
-      interrupted_ = true;
-      return false;
-    }
-    pollfd watched[2] = {{fd_, POLLIN, 0}, {interrupts_ != nullptr ? interrupts_->wake_fd() : -1, POLLIN, 0}};
-    if (::poll(watched, 2, -1) < 0) {
-      if (errno == EINTR) continue;
-      return false;
-    }
-    if (watched[1].revents != 0) continue;  // the check at the top ends the wait
-    const ssize_t n = ::read(fd_, &byte, 1);
-    if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
-    return n == 1;
-  }
+  const long n = read_or_interrupt(fd_, interrupts_, &byte, 1);
+  if (n < 0) interrupted_ = true;
+  return n == 1;
 }
 
 Key RawKeys::read(std::string& line, bool& too_long, const Echo& echo) {
