@@ -27,49 +27,12 @@ if [ ! -x "$gamerec" ]; then
   exit 2
 fi
 
-socket=gamerec-cursor-$$
-work=$(mktemp -d "${TMPDIR:-/tmp}/gamerec-cursor.XXXXXX")
-timeout_seconds=${GAMEREC_TMUX_TIMEOUT:-15}
-failures=0
+# shellcheck source=tests/tmux/tmux_lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/tmux_lib.sh"
 
-tmux_() { tmux -L "$socket" -f /dev/null "$@"; }
-cleanup() {
-  tmux_ kill-server >/dev/null 2>&1
-  rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$socket"
-  rm -rf "$work"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM HUP
-unset TMUX TMUX_PANE
-
-fail() {
-  echo "FAIL [$current]: $*"
-  failures=$((failures + 1))
-}
-
-screen() { tmux_ capture-pane -p -J -S - -t "$current" 2>/dev/null | sed 's/[[:space:]]*$//'; }
 # The visible pane only: what a redraw in place leaves on the screen.
 visible() { tmux_ capture-pane -p -J -t "$current" 2>/dev/null | sed 's/[[:space:]]*$//'; }
-screen_has() { screen | grep -Eq -- "$1"; }
 visible_has() { visible | grep -Eq -- "$1"; }
-exited() { screen_has '^\[gamerec exited [0-9]+\]$'; }
-
-wait_for() {
-  local description=$1
-  shift
-  local deadline=$((SECONDS + timeout_seconds))
-  while ! "$@"; do
-    if [ "$SECONDS" -ge "$deadline" ] || { [ "$1" != exited ] && exited; }; then
-      fail "gave up waiting for: $description"
-      echo "----- screen -----"
-      screen
-      echo "------------------"
-      return 1
-    fi
-    sleep 0.05
-  done
-  return 0
-}
 
 # The cursor's help line names the point it is on, and the prompt follows.
 cursor_on() { visible | grep -Eq "^Cursor on $1: " && [ "$(visible | grep -v '^$' | tail -n 1)" = "$2>" ]; }
