@@ -189,11 +189,7 @@ std::int64_t tourney_moves(const Game& game, std::vector<std::string> players, s
   options.players = std::move(players);
   options.games = games;
   options.seed = 7;
-  Tourney tourney(gamerec::test::catalogue(), game, options);
-  REQUIRE_FALSE(tourney.prepare());
-  while (tourney.play_next()) {
-  }
-  return tourney.total_moves();
+  return gamerec::test::played_tourney(game, options)->total_moves();
 }
 
 }  // namespace
