@@ -23,6 +23,7 @@
 #include "cli/record_opening.h"
 #include "core/match.h"
 #include "core/move_list.h"
+#include "core/record_format.h"
 #include "core/record_session.h"
 #include "core/text.h"
 #include "core/tourney.h"
@@ -245,13 +246,21 @@ class PlayCommand {
 
     auto opened = open_record_game(context_, options_.file);
     if (!opened) return kExitUsage;
-    if (opened->input.format->name != "move-list")
+    // A record in another format (a Gomocup .psq) takes no new lines: its
+    // moves go to OUT as a move list (as convert writes it), then the new ones.
+    const bool foreign = opened->input.format->name != "move-list";
+    if (foreign && in_place)
       return context_.usage_error(
           Message{"play.not-a-move-list", {{"file", file_name}, {"format", opened->input.format->name}}});
     game_ = std::move(opened->game.game);
     State& state = *opened->game.start;
+    std::unique_ptr<RecordWriter> writer = foreign ? move_list_format().open_writer() : nullptr;
+    std::string converted;  // the foreign record's valid moves, as move-list lines
     const RunResult run = run_moves(
         *opened->input.source, *game_, state,
+        [&](const RecordEvent& event, const Move& move, const State& before) {
+          if (writer) converted += writer->move(*game_, before, move, event.text);
+        },
         [&](const RecordEvent& event, Side mover, const Move&, const State& after) {
           if (!options_.step) return;
           context_.out() << move_line(context_, *game_, after.moves_played(), event.text, mover) << '\n';
@@ -281,8 +290,15 @@ class PlayCommand {
       if (run.quit_line) session->cut_before_first_move(run.end_offset);
     } else {
       if (file_exists(options_.output)) return refuse_existing(options_.output);
-      // The valid part of the input, byte for byte, then the new moves.
-      session.emplace(RecordSession::create(options_.output, options_.file, run.end_offset, ""));
+      if (writer) {
+        GameHeader header = opened->game.header;
+        if (context_.catalogue().game_for_path(options_.output) != game_->name()) header.game = game_->name();
+        session.emplace(
+            RecordSession::create(options_.output, "", 0, writer->begin_game(*game_, header) + converted));
+      } else {
+        // The valid part of the input, byte for byte, then the new moves.
+        session.emplace(RecordSession::create(options_.output, options_.file, run.end_offset, ""));
+      }
     }
     if (run.error)
       context_.out() << context_.text("ui.resume-error",

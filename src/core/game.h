@@ -208,6 +208,11 @@ class Game {
     auto all = levels();
     return all.empty() ? std::string() : all.front();
   }
+  // For cursor input (play on a terminal, ui/keys.h): the move that puts a
+  // piece on a cell of the view's first grid (row 0 is the top row drawn),
+  // in this game's notation; empty for a game whose moves are not single
+  // cells, which then has no cursor.
+  virtual std::string cell_move(int /*row*/, int /*col*/) const { return {}; }
   // An exact solver (gamerec solve), or nullptr for a game without one.
   virtual std::unique_ptr<Solver> solver() const { return nullptr; }
   // The winners a record's declared result names (chess "1-0": White; a

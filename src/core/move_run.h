@@ -48,8 +48,8 @@ std::optional<MoveError> both_stages(const GameType& game, const StateType& stat
                                      Move& move) {
   if (event.too_long) [[unlikely]]
     return MoveError{ErrorCode::kNotation, "too-long"};
-  if (!event.error.empty()) [[unlikely]]  // the source found the syntax malformed
-    return MoveError{ErrorCode::kNotation, std::string(event.error)};
+  if (!event.notation_kind.empty()) [[unlikely]]
+    return MoveError{ErrorCode::kNotation, std::string(event.notation_kind)};
   WrittenMove written;
   if (auto error = game.parse_move(event.text, written)) [[unlikely]]
     return error;
@@ -68,7 +68,8 @@ RunResult run_moves_as(RecordSource& source, const GameType& game, StateType& st
           std::optional<MoveError> error = both_stages(game, state, event, move);
           if (error) [[unlikely]] {
             result.end_offset = event.offset;
-            result.error = RecordError{std::move(*error), event.line, event.column, std::string(event.text)};
+            result.error = RecordError{std::move(*error), event.line, event.column,
+                                       std::string(event.shown.empty() ? event.text : event.shown)};
             return result;
           }
           if (observer != nullptr) observer->before(event, move, state);

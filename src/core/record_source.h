@@ -53,10 +53,15 @@ struct RecordEvent {
   std::int64_t column = 0;
   std::uint64_t offset = 0;  // byte offset where the event's line starts
   std::string_view text;
-  // kMove: malformed syntax the source found here instead of a move (a PGN
-  // comment never closed), a static text naming its kind: the record is
-  // rejected as `notation` with that kind ("errors.notation-<kind>").
-  std::string_view error;
+  // The move as the file writes it, when the format gave `text` in the
+  // game's notation instead (a .psq "8,8,0" is "H8"): errors name it as
+  // the file does. Empty when it is `text` itself.
+  std::string_view shown;
+  // kMove: set when the source itself finds no move here (a PGN comment
+  // never closed, a .psq line that starts like "x,y,time" but is not one):
+  // a static text naming the kind of a `notation` error, catalogue key
+  // errors.notation-<kind>.
+  std::string_view notation_kind;
 };
 
 class RecordSource {
@@ -107,7 +112,9 @@ class RecordSource {
   bool peeked_ = false;
   bool peeked_end_ = false;
   RecordEvent pending_;
-  std::string pending_text_;  // the peeked text: the source's buffer moves on
+  std::string pending_text_;  // the peeked texts: the source's buffer moves on
+  std::string pending_shown_;
+  std::string pending_kind_;
 };
 
 inline const RecordEvent* RecordSource::peek_event() {
@@ -119,6 +126,10 @@ inline const RecordEvent* RecordSource::peek_event() {
       pending_ = *event;
       pending_text_.assign(event->text);
       pending_.text = pending_text_;
+      pending_shown_.assign(event->shown);
+      pending_.shown = pending_shown_;
+      pending_kind_.assign(event->notation_kind);
+      pending_.notation_kind = pending_kind_;
     }
   }
   return peeked_end_ ? nullptr : &pending_;

@@ -63,7 +63,7 @@ class PgnSource final : public RecordSource {
     event_.line = line;
     event_.column = column;
     event_.offset = line_offset_;
-    event_.error = {};
+    event_.notation_kind = {};
     event_.too_long = false;
     return &event_;
   }
@@ -75,7 +75,7 @@ class PgnSource final : public RecordSource {
     game_ended_ = ends_game;
     moves_seen_ = true;
     const RecordEvent* e = event(RecordEvent::Kind::kMove, text, line, column);
-    event_.error = kind;
+    event_.notation_kind = kind;
     return e;
   }
   const RecordEvent* read_comment();

@@ -6,8 +6,10 @@
 #include <stdexcept>
 
 #include "formats/pgn.h"
+#include "formats/psq.h"
 #include "games/chaturanga/chaturanga.h"
 #include "games/chess/chess.h"
+#include "games/gomoku/gomoku.h"
 #include "games/kalah/kalah.h"
 #include "players/uci.h"
 
@@ -17,8 +19,10 @@ GameCatalogue make_builtin_catalogue() {
   GameCatalogue catalogue;
   catalogue.register_engine("chaturanga", chaturanga::make_game);
   catalogue.register_engine("chess", chess::make_game);
+  catalogue.register_engine("gomoku", gomoku::make_game);
   catalogue.register_engine("kalah", kalah::make_game);
   catalogue.register_format(pgn_format());
+  catalogue.register_format(psq_format());
   catalogue.register_player_kind("chess", "uci", make_uci_player);
   if (auto error = catalogue.add_embedded_definitions()) {
     // The compiled-in YAML is part of the program: a broken one is a bug.

@@ -66,8 +66,16 @@ std::string render_grid(const BoardGrid& grid, const GameDefinition& game, const
     for (int col = 0; col < grid.cols; ++col) {
       const auto index = static_cast<std::size_t>(row * grid.cols + col);
       const BoardCell cell = index < grid.cells.size() ? grid.cells[index] : BoardCell{};
+      // A highlighted piece or mark (the last move, a winning line) is
+      // bracketed, [X], with or without colour: its tile keeps its side's
+      // colour. A cell with its own text fills its width and stays as it is.
+      std::string text = cell_text(cell);
+      if (cell.highlight && cell.text.empty()) {
+        text.front() = '[';
+        text.back() = ']';
+      }
       if (!palette.enabled) {
-        out += cell_text(cell);
+        out += text;
         continue;
       }
       if (cell.owner >= 0 && cell.owner < static_cast<int>(game.sides.size())) {
@@ -77,7 +85,7 @@ std::string render_grid(const BoardGrid& grid, const GameDefinition& game, const
         out += palette.background((row + col) % 2 == 0 ? kLightSquare : kDarkSquare) +
                palette.foreground(kMarkColor);
       }
-      out += cell_text(cell) + palette.reset();
+      out += text + palette.reset();
     }
     out += ' ' + label + '\n';
   }

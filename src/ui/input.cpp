@@ -55,30 +55,30 @@ InterruptGuard::~InterruptGuard() {
 
 int InterruptGuard::signal() const { return received_signal.load(); }
 
-bool InputReader::fill() {
-  if (ended_ || interrupted_) return false;
+long read_or_interrupt(int fd, const InterruptGuard* interrupts, char* buffer, std::size_t size) {
   while (true) {
-    if (interrupts_ != nullptr && interrupts_->signal() != 0) {
-      interrupted_ = true;
-      return false;
-    }
-    pollfd watched[2] = {{fd_, POLLIN, 0}, {interrupts_ != nullptr ? interrupts_->wake_fd() : -1, POLLIN, 0}};
+    if (interrupts != nullptr && interrupts->signal() != 0) return -1;
+    pollfd watched[2] = {{fd, POLLIN, 0}, {interrupts != nullptr ? interrupts->wake_fd() : -1, POLLIN, 0}};
     if (::poll(watched, 2, -1) < 0) {
       if (errno == EINTR) continue;
-      ended_ = true;
-      return false;
+      return 0;
     }
     if (watched[1].revents != 0) continue;  // the check at the top ends the wait
-    char chunk[4096];
-    const ssize_t n = ::read(fd_, chunk, sizeof chunk);
+    const ssize_t n = ::read(fd, buffer, size);
     if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
-    if (n <= 0) {
-      ended_ = true;
-      return false;
-    }
-    pending_.append(chunk, static_cast<std::size_t>(n));
-    return true;
+    return n < 0 ? 0 : static_cast<long>(n);
   }
+}
+
+bool InputReader::fill() {
+  if (ended_ || interrupted_) return false;
+  char chunk[4096];
+  const long n = read_or_interrupt(fd_, interrupts_, chunk, sizeof chunk);
+  if (n < 0) interrupted_ = true;
+  if (n == 0) ended_ = true;
+  if (n <= 0) return false;
+  pending_.append(chunk, static_cast<std::size_t>(n));
+  return true;
 }
 
 InputReader::Result InputReader::read_line(std::string& line, bool& too_long) {

@@ -28,6 +28,11 @@ class InterruptGuard {
   int pipe_[2] = {-1, -1};
 };
 
+// Reads up to `size` bytes from `fd` once some are there, unless a signal
+// the guard noticed (`interrupts` may be null) comes first: the byte count,
+// 0 at the end of input or on an error, -1 when a signal ended the wait.
+long read_or_interrupt(int fd, const InterruptGuard* interrupts, char* buffer, std::size_t size);
+
 // Lines from a file descriptor (standard input), each at most `limit`
 // bytes kept: a longer line is read to its end but only flagged too long,
 // so memory stays bounded whatever is typed or piped in.
@@ -41,6 +46,11 @@ class InputReader {
   // The next line, without its line end (a CR before it is kept: the line
   // is cleaned as a record line is).
   Result read_line(std::string& line, bool& too_long);
+
+  // For raw keys read from the same input (ui/keys.h).
+  int fd() const { return fd_; }
+  const InterruptGuard* interrupts() const { return interrupts_; }
+  std::size_t limit() const { return limit_; }
 
  private:
   // More bytes into pending_; false at the end of input or on a signal.

@@ -1,4 +1,5 @@
-// Inputs for bench.sh: chaturanga records that `gamerec validate` accepts.
+// Inputs for the benchmarks (bench.sh, GAME_bench.sh): records that
+// `gamerec validate` accepts.
 //
 //   make_records long N OUT
 //     N moves (one per line, nothing else) in which only the four knights
@@ -17,6 +18,11 @@
 //     is simply shorter). Every 10th file has a YAML header, every 7th has
 //     comments and a blank line, every 13th has CRLF line ends: the mix that
 //     a batch of real saved games has.
+//
+//   make_records random GAME COUNT DIR [SEED]
+//     COUNT files DIR/gNNNNN.EXT (EXT: the game's first extension), each a
+//     uniformly random legal game of GAME played to its end (at most 1000
+//     moves), one move per line; every 10th file has a header.
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -34,7 +40,8 @@ namespace {
 
 int usage() {
   std::cerr << "usage: make_records long N OUT\n"
-               "       make_records games COUNT DIR [MOVES] [SEED]\n";
+               "       make_records games COUNT DIR [MOVES] [SEED]\n"
+               "       make_records random GAME COUNT DIR [SEED]\n";
   return 2;
 }
 
@@ -121,6 +128,41 @@ int make_games(int count, const std::string& dir, int moves, std::uint64_t seed)
   return 0;
 }
 
+int make_random_games(const std::string& name, int count, const std::string& dir, std::uint64_t seed) {
+  namespace fs = std::filesystem;
+  fs::create_directories(dir);
+  const gamerec::GameCatalogue catalogue = gamerec::make_builtin_catalogue();
+  auto made = catalogue.make_game(name, {});
+  if (auto* error = std::get_if<gamerec::Message>(&made)) {
+    std::cerr << "make_records: " << error->key << '\n';
+    return 2;
+  }
+  const gamerec::Game& game = *std::get<std::unique_ptr<gamerec::Game>>(made);
+  const auto& extensions = game.definition().extensions;
+  const std::string extension = extensions.empty() ? "txt" : extensions.front();
+  std::mt19937_64 rng(seed);
+  for (int i = 1; i <= count; ++i) {
+    std::string text = i % 10 == 0 ? "---\ngame: " + name + "\nplayers: {a: Ana, b: Luis}\n---\n" : "";
+    auto state = game.new_state();
+    for (int n = 0; n < 1000 && !state->is_over(); ++n) {
+      const std::vector<gamerec::Move> legal = state->legal_moves();
+      if (legal.empty()) break;
+      const gamerec::Move move = legal[rng() % legal.size()];
+      text += game.move_text(move, *state) + '\n';
+      state->apply(move);
+    }
+    char file[32];
+    std::snprintf(file, sizeof file, "g%05d.", i);
+    std::ofstream out(fs::path(dir) / (file + extension), std::ios::binary);
+    out << text;
+    if (!out) {
+      std::cerr << "make_records: cannot write in " << dir << '\n';
+      return 2;
+    }
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -131,6 +173,10 @@ int main(int argc, char** argv) {
     const std::uint64_t seed = args.size() >= 5 ? std::strtoull(args[4].c_str(), nullptr, 10) : 20261129;
     if (moves < 1) return usage();
     return make_games(std::atoi(args[1].c_str()), args[2], moves, seed);
+  }
+  if (args.size() >= 4 && args.size() <= 5 && args[0] == "random") {
+    const std::uint64_t seed = args.size() >= 5 ? std::strtoull(args[4].c_str(), nullptr, 10) : 20261129;
+    return make_random_games(args[1], std::atoi(args[2].c_str()), args[3], seed);
   }
   return usage();
 }

@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets (clang, ASan+UBSan) in build-fuzz and fuzzes
 # each for SECONDS seconds (default 60).
 #
-#   tests/fuzz/run.sh [SECONDS] [TARGET...]      TARGET: record definition
+#   tests/fuzz/run.sh [SECONDS] [TARGET...]      TARGET: record definition psq
 #
 # Environment: JOBS (build jobs, default 2), FUZZ_BUILD_DIR (default
 # <repo>/build-fuzz), FUZZ_ARGS (libFuzzer flags replacing the default
@@ -19,7 +19,7 @@ repo=$(cd "$here/../.." && pwd)
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(record definition pgn fen)
+[ ${#targets[@]} -gt 0 ] || targets=(record definition pgn fen psq)
 build=${FUZZ_BUILD_DIR:-$repo/build-fuzz}
 
 CC=${CC:-clang} CXX=${CXX:-clang++} cmake -S "$repo" -B "$build" \
@@ -38,6 +38,7 @@ for target in "${targets[@]}"; do
     definition) seeds=("$here/corpus/definition" "$repo/formats") ;;
     pgn) seeds=("$here/corpus/pgn" "$repo/samples/chess") ;;
     fen) seeds=("$here/corpus/fen") ;;
+    psq) seeds=("$here/corpus/psq" "$repo/samples/gomoku") ;;
     *) echo "unknown target: $target" >&2; exit 2 ;;
   esac
   [ -d "$here/regressions/$target" ] && seeds+=("$here/regressions/$target")

@@ -26,53 +26,13 @@ if [ ! -x "$gamerec" ] || [ ! -f "$record" ]; then
   exit 2
 fi
 
-socket=gamerec-test-$$
-work=$(mktemp -d "${TMPDIR:-/tmp}/gamerec-tmux.XXXXXX")
-timeout_seconds=${GAMEREC_TMUX_TIMEOUT:-15}
-failures=0
-
-tmux_() { tmux -L "$socket" -f /dev/null "$@"; }
-cleanup() {
-  tmux_ kill-server >/dev/null 2>&1
-  # kill-server leaves the socket file behind.
-  rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$socket"
-  rm -rf "$work"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM HUP
-unset TMUX TMUX_PANE  # we may run inside someone's tmux
+# shellcheck source=tests/tmux/tmux_lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/tmux_lib.sh"
 
 ESC=$(printf '\033')
 
-fail() {
-  echo "FAIL [$current]: $*"
-  failures=$((failures + 1))
-}
-
-# The whole pane, scrollback included, without trailing blanks (-J keeps
-# them); -e keeps the colour escapes.
-screen() { tmux_ capture-pane -p -J -S - -t "$current" "$@" 2>/dev/null | sed 's/[[:space:]]*$//'; }
 # The last N non-blank lines of the pane.
 last_lines() { screen | grep -v '^[[:space:]]*$' | tail -n "$1"; }
-
-# wait_for DESCRIPTION COMMAND...: polls until COMMAND succeeds, or gives up
-# after $timeout_seconds and prints the screen.
-wait_for() {
-  local description=$1
-  shift
-  local deadline=$((SECONDS + timeout_seconds))
-  while ! "$@"; do
-    if [ "$SECONDS" -ge "$deadline" ] || { [ "$1" != exited ] && exited; }; then
-      fail "gave up waiting for: $description"
-      echo "----- screen -----"
-      screen
-      echo "------------------"
-      return 1
-    fi
-    sleep 0.05
-  done
-  return 0
-}
 
 # The prompt is the last line; `expected` (an ERE) the line before it.
 prompt_after() {
@@ -82,8 +42,6 @@ prompt_after() {
   [ "$(printf '%s\n' "$tail2" | tail -n 1)" = "$prompt" ] &&
     printf '%s\n' "$tail2" | head -n 1 | grep -Eq -- "$expected"
 }
-screen_has() { screen | grep -Eq -- "$1"; }
-exited() { screen_has '^\[gamerec exited [0-9]+\]$'; }
 
 type_line() {
   tmux_ send-keys -t "$current" -l -- "$1"

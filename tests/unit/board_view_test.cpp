@@ -105,3 +105,26 @@ TEST_CASE("board view: a grid may label its bottom edge apart from its top edge"
   CHECK(text.find("   2  1 \n") == 0);
   CHECK_THAT(text, Catch::Contains("r  .  .  r\n   1  2 \n"));
 }
+
+TEST_CASE("board view: a highlighted piece is bracketed with colour and without, a cell with its own text is not") {
+  BoardGrid grid{"", 1, 3, {"1"}, {"A", "B", "C"}, {}, {}};
+  BoardCell stone;
+  stone.mark = 'X';
+  stone.owner = 0;
+  BoardCell marked = stone;
+  marked.highlight = true;
+  grid.cells = {stone, marked, BoardCell{}};
+  CHECK_THAT(plain(BoardView{{grid}}), Catch::Contains("1  X [X] .  1\n"));
+  ui::Palette palette;
+  palette.enabled = true;
+  const std::string text = ui::render_board(BoardView{{grid}}, *gamerec::test::catalogue().find("gomoku"), "en",
+                                            palette, {"Black", "White"});
+  // Black's tile (16), lettered white (231), with and without the brackets.
+  CHECK_THAT(text, Catch::Contains("\x1b[48;5;16m\x1b[38;5;231m\x1b[1m X \x1b[0m"));
+  CHECK_THAT(text, Catch::Contains("\x1b[48;5;16m\x1b[38;5;231m\x1b[1m[X]\x1b[0m"));
+  BoardCell count;
+  count.text = "12";
+  count.highlight = true;
+  grid.cells = {count, BoardCell{}, BoardCell{}};
+  CHECK_THAT(plain(BoardView{{grid}}), Catch::Contains("1  12 .  .  1\n"));
+}

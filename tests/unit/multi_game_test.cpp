@@ -67,7 +67,7 @@ class GamesSource final : public RecordSource {
       auto stripped = strip_body_line(line->text);
       if (!stripped) continue;
       event_ = RecordEvent{RecordEvent::Kind::kMove, false,        false,          line->number,
-                           stripped->second,         line->offset, stripped->first, {}};
+                           stripped->second,         line->offset, stripped->first, {},         {}};
       return &event_;
     }
     ended_ = true;

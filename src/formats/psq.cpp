@@ -1,0 +1,227 @@
+#include "formats/psq.h"
+
+#include <optional>
+#include <string>
+
+#include "core/game.h"
+#include "core/record_file.h"
+#include "games/gomoku/gomoku.h"
+
+namespace gamerec {
+namespace {
+
+constexpr std::string_view kBom = "\xEF\xBB\xBF";
+constexpr std::string_view kMagic = "Piskvorky";
+
+// Reads a line left to right; every step says whether it matched.
+class Scanner {
+ public:
+  explicit Scanner(std::string_view text) : text_(text) {}
+
+  void blanks() {
+    while (at_ < text_.size() && (text_[at_] == ' ' || text_[at_] == '\t' || text_[at_] == '\r')) ++at_;
+  }
+  bool literal(std::string_view expected) {
+    if (text_.substr(at_, expected.size()) != expected) return false;
+    at_ += expected.size();
+    return true;
+  }
+  bool digit_next() const { return at_ < text_.size() && text_[at_] >= '0' && text_[at_] <= '9'; }
+  // Digits, optionally after a minus sign; a huge value stays huge
+  // (clamped), never wraps.
+  std::optional<long> number(bool signed_number = false) {
+    bool negative = false;
+    if (signed_number && at_ < text_.size() && text_[at_] == '-') {
+      negative = true;
+      ++at_;
+    }
+    if (!digit_next()) return std::nullopt;
+    long value = 0;
+    while (digit_next()) {
+      if (value < 1000000) value = value * 10 + (text_[at_] - '0');
+      ++at_;
+    }
+    return negative ? -value : value;
+  }
+  bool done() {
+    blanks();
+    return at_ == text_.size();
+  }
+
+ private:
+  std::string_view text_;
+  std::size_t at_ = 0;
+};
+
+RecordError header_error(std::string kind, MessageArgs args = {}) {
+  return RecordError{{ErrorCode::kHeader, std::move(kind), std::move(args)}, 1, 1, ""};
+}
+
+// "Piskvorky 15x15, 0:0, 0" (Piskvork's own pattern: the size, the two
+// players' levels, who began, 0 or 1): the board's width and height.
+std::optional<std::pair<long, long>> parse_header_line(std::string_view line) {
+  Scanner scan(line);
+  if (!scan.literal(kMagic)) return std::nullopt;
+  scan.blanks();
+  const auto width = scan.number();
+  if (!width || !(scan.literal("x") || scan.literal("X"))) return std::nullopt;
+  const auto height = scan.number();
+  scan.blanks();
+  if (!height || !scan.literal(",")) return std::nullopt;
+  scan.blanks();
+  const auto first_level = scan.number();
+  if (!first_level || !scan.literal(":")) return std::nullopt;
+  const auto second_level = scan.number();
+  scan.blanks();
+  if (!second_level || !scan.literal(",")) return std::nullopt;
+  scan.blanks();
+  const auto began = scan.number();
+  if (!began || *began > 1 || !scan.done()) return std::nullopt;
+  return std::make_pair(*width, *height);
+}
+
+class PsqSource final : public RecordSource {
+ public:
+  explicit PsqSource(std::unique_ptr<LineSource> lines) : lines_(std::move(lines)) {}
+
+  std::optional<std::variant<GameHeader, RecordError>> next_game() override {
+    if (started_) return std::nullopt;  // one game per file
+    started_ = true;
+    forget_peeked();
+    auto first = lines_->next();
+    if (!first) {
+      ended_ = true;
+      return header_error("psq-empty");
+    }
+    std::string_view text = first->text;
+    if (text.substr(0, kBom.size()) == kBom) text.remove_prefix(kBom.size());
+    const auto board = first->too_long ? std::nullopt : parse_header_line(text);
+    if (!board) {
+      ended_ = true;
+      return header_error("psq-first-line");
+    }
+    if (board->first != board->second) {
+      ended_ = true;
+      return header_error("psq-not-square",
+                          {{"width", std::to_string(board->first)}, {"height", std::to_string(board->second)}});
+    }
+    size_ = board->first;
+    GameHeader header;
+    header.present = true;
+    header.end_line = 1;
+    header.variant_line = 1;  // an unplayable size is the header's fault
+    header.variant.push_back({"size", std::to_string(size_)});
+    return header;
+  }
+
+  const std::string& read_error() const override { return lines_->read_error(); }
+  std::uint64_t bytes_read() const override { return lines_->bytes_read(); }
+
+ protected:
+  const RecordEvent* read_event() override {
+    if (ended_ || !started_) return nullptr;
+    while (auto raw = lines_->next()) {
+      Scanner scan(raw->text);
+      scan.blanks();
+      if (scan.done() && !raw->too_long) continue;  // a blank line
+      std::string_view line = raw->text;
+      const auto start = line.find_first_not_of(" \t");
+      line.remove_prefix(start == std::string_view::npos ? 0 : start);
+      while (!line.empty() && (line.back() == ' ' || line.back() == '\t' || line.back() == '\r'))
+        line.remove_suffix(1);
+      if (!raw->too_long && !starts_like_move(line)) break;  // the names and the result code
+      event_.kind = RecordEvent::Kind::kMove;
+      event_.line = raw->number;
+      event_.column = static_cast<std::int64_t>(start == std::string_view::npos ? 0 : start) + 1;
+      event_.offset = raw->offset;
+      event_.too_long = raw->too_long;
+      event_.shown = line;
+      event_.text = move_text(line);
+      event_.notation_kind = event_.text == line ? "psq" : "";
+      return &event_;
+    }
+    ended_ = true;
+    return nullptr;
+  }
+
+ private:
+  // Digits, a comma, a digit: Piskvork reads this as a move.
+  static bool starts_like_move(std::string_view line) {
+    Scanner scan(line);
+    if (!scan.number()) return false;
+    scan.blanks();
+    if (!scan.literal(",")) return false;
+    scan.blanks();
+    return scan.digit_next();
+  }
+
+  // The gomoku point of "x,y" or "x,y,time"; the line itself when it is
+  // not a whole move, and a point off every board ("A0", an off-board
+  // error) when it lies outside the header's board.
+  std::string_view move_text(std::string_view line) {
+    Scanner scan(line);
+    const auto x = scan.number();
+    scan.blanks();
+    scan.literal(",");
+    scan.blanks();
+    const auto y = scan.number();
+    scan.blanks();
+    if (scan.literal(",")) {
+      scan.blanks();
+      if (!scan.number(/*signed_number=*/true)) return line;
+    }
+    if (!x || !y || !scan.done()) return line;
+    if (*x < 1 || *x > size_ || *y < 1 || *y > size_) return "A0";
+    // Row 1 is the bottom row; Gomocup counts y from the top.
+    const int size = static_cast<int>(size_);
+    point_ = gomoku::point_text((size - static_cast<int>(*y)) * size + static_cast<int>(*x) - 1, size);
+    return point_;
+  }
+
+  std::unique_ptr<LineSource> lines_;
+  RecordEvent event_;
+  std::string point_;
+  long size_ = 0;
+  bool started_ = false;
+  bool ended_ = false;
+};
+
+class PsqWriter final : public RecordWriter {
+ public:
+  std::string begin_game(const Game& game, const GameHeader&) override {
+    if (game.definition().engine != "gomoku")
+      throw RecordWriteError(Message{"psq.not-gomoku", {{"game", game.name()}}});
+    size_ = game.options().get_int("size");
+    return "Piskvorky " + std::to_string(size_) + "x" + std::to_string(size_) + ", 0:0, 0\n";
+  }
+  std::string move(const Game&, const State&, const Move& move, std::string_view) override {
+    const int x = move.to % size_ + 1;
+    const int y = size_ - move.to / size_;
+    return std::to_string(x) + "," + std::to_string(y) + ",0\n";
+  }
+  std::string end_game(const Game&, const State&) override { return "-1\n"; }
+
+ private:
+  int size_ = 0;
+};
+
+}  // namespace
+
+RecordFormat psq_format() {
+  RecordFormat format;
+  format.name = "psq";
+  format.description = "Gomocup/Piskvork records: a header line with the board size, then x,y,time per move (gomoku)";
+  format.extensions = {"psq"};
+  format.game = "gomoku";
+  format.recognises = [](std::string_view head) {
+    if (head.substr(0, kBom.size()) == kBom) head.remove_prefix(kBom.size());
+    return head.substr(0, kMagic.size()) == kMagic;
+  };
+  format.open_reader = [](std::unique_ptr<LineSource> lines) -> std::unique_ptr<RecordSource> {
+    return std::make_unique<PsqSource>(std::move(lines));
+  };
+  format.open_writer = [] { return std::make_unique<PsqWriter>(); };
+  return format;
+}
+
+}  // namespace gamerec

@@ -1,0 +1,29 @@
+# Timing helpers shared by the benchmark scripts (sourced, not run). They
+# need $data (a scratch directory) and a die() function.
+
+# Seconds of CPU (user+sys) on the children line of a `times` output file.
+children_cpu() { awk -F'[ms ]' 'NR == 2 { print $1 * 60 + $2 + $4 * 60 + $5 }' "$1"; }
+# time_runs N CMD...: runs CMD N times (output discarded; a failure aborts).
+# Sets BEST and MEDIAN (wall seconds) and CPU (the least user+sys seconds of
+# a run, children included, from the `times` builtin: 1 ms resolution).
+time_runs() {
+  local n=$1 i t0 t1 c0 c1
+  shift
+  local -a walls=() cpus=()
+  for ((i = 0; i < n; i++)); do
+    times >"$data/times.0"  # not in $(...): a subshell does not see our children
+    t0=$EPOCHREALTIME
+    "$@" >/dev/null 2>&1 || die "failed: $* (exit $?)"
+    t1=$EPOCHREALTIME
+    times >"$data/times.1"
+    c0=$(children_cpu "$data/times.0")
+    c1=$(children_cpu "$data/times.1")
+    walls+=("$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f", b - a }')")
+    cpus+=("$(awk -v a="$c0" -v b="$c1" 'BEGIN { printf "%.3f", b - a }')")
+  done
+  BEST=$(printf '%s\n' "${walls[@]}" | sort -g | head -1)
+  MEDIAN=$(printf '%s\n' "${walls[@]}" | sort -g |
+    awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')
+  CPU=$(printf '%s\n' "${cpus[@]}" | sort -g | head -1)
+}
+calc() { awk "BEGIN { printf \"$1\", $2 }"; }  # calc FORMAT EXPRESSION
