@@ -140,8 +140,9 @@ class State {
 
 // How a computer player is set up.
 struct ChooserSettings {
-  std::uint64_t seed = 0;                   // every random choice follows from it
-  std::optional<std::int64_t> movetime_ms;  // a searching player's time per move
+  std::uint64_t seed = 0;                       // every random choice follows from it
+  std::optional<std::int64_t> movetime_ms;      // a searching player's time per move
+  std::optional<std::int64_t> timeout_ms = {};  // how long an external program may take to answer
 };
 
 // A computer player's brain: picks one of `legal` from what its side has
