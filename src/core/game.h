@@ -83,6 +83,10 @@ class State {
   // What `side` has seen; for a game without hidden information, the
   // whole position (PositionObservation).
   virtual std::unique_ptr<Observation> observe(Side side) const = 0;
+  // Whether `viewer` may know the move that led to this position (a
+  // battleship placement is its player's secret); true in games without
+  // hidden information.
+  virtual bool last_move_seen_by(Side /*viewer*/) const { return true; }
   // Leaf nodes of the legal-move tree `depth` plies deep. The default
   // clones and lists moves at every node; a game may count faster.
   virtual std::uint64_t count_leaves(int depth) const;

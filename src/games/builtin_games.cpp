@@ -5,6 +5,7 @@
 
 #include <stdexcept>
 
+#include "games/battleship/battleship.h"
 #include "games/chaturanga/chaturanga.h"
 #include "games/kalah/kalah.h"
 
@@ -13,6 +14,7 @@ namespace gamerec {
 GameCatalogue make_builtin_catalogue() {
   GameCatalogue catalogue;
   catalogue.register_engine("chaturanga", chaturanga::make_game);
+  catalogue.register_engine("battleship", battleship::make_game);
   catalogue.register_engine("kalah", kalah::make_game);
   if (auto error = catalogue.add_embedded_definitions()) {
     // The compiled-in YAML is part of the program: a broken one is a bug.
