@@ -8,6 +8,7 @@
 #include "games/battleship/battleship.h"
 #include "games/chaturanga/chaturanga.h"
 #include "games/kalah/kalah.h"
+#include "players/exec.h"
 
 namespace gamerec {
 
@@ -16,6 +17,7 @@ GameCatalogue make_builtin_catalogue() {
   catalogue.register_engine("chaturanga", chaturanga::make_game);
   catalogue.register_engine("battleship", battleship::make_game);
   catalogue.register_engine("kalah", kalah::make_game);
+  catalogue.register_player_kind("battleship", "exec", make_exec_player);
   if (auto error = catalogue.add_embedded_definitions()) {
     // The compiled-in YAML is part of the program: a broken one is a bug.
     throw std::logic_error("built-in game definitions: " + error->key);
