@@ -215,6 +215,9 @@ class Game {
   }
   // An exact solver (gamerec solve), or nullptr for a game without one.
   virtual std::unique_ptr<Solver> solver() const { return nullptr; }
+  // Whether a side may not see the whole position (battleship): people
+  // sharing one terminal then take turns at a cleared screen.
+  virtual bool hides_information() const { return false; }
   // How a game ends when `loser` forfeits (a computer player that breaks the
   // rules): by default every other side wins.
   virtual Outcome forfeit(Side loser) const;

@@ -253,6 +253,7 @@ class BattleshipGame final : public Game {
   std::unique_ptr<MoveChooser> make_chooser(std::string_view level,
                                             const ChooserSettings& settings) const override;
   std::vector<std::string> levels() const override { return {"sampler", "density", "hunter", "random"}; }
+  bool hides_information() const override { return true; }
 
   const Geometry& geometry() const { return *geometry_; }
   const std::shared_ptr<const Geometry>& shared_geometry() const { return geometry_; }
