@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <ostream>
 #include <random>
+#include <string_view>
 
 #include "cli/commands.h"
 #include "cli/diagnostics.h"
@@ -28,6 +29,7 @@
 #include "core/text.h"
 #include "core/tourney.h"
 #include "ui/input.h"
+#include "ui/terminal.h"
 
 namespace gamerec::cli {
 namespace {
@@ -71,28 +73,38 @@ struct Seats {
 class PlayHooks final : public MatchHooks {
  public:
   PlayHooks(const Context& context, const Game& game, const Seats& seats, RecordSession& session,
-            const GameChoice& reread_choice, const ui::InterruptGuard& interrupts)
+            const GameChoice& reread_choice, const ui::InterruptGuard& interrupts, ui::InputReader& input)
       : context_(context),
         game_(game),
         seats_(seats),
         session_(session),
         reread_choice_(reread_choice),
-        interrupts_(interrupts) {}
+        interrupts_(interrupts),
+        input_(input),
+        private_screens_(game.hides_information() && people() > 1 && ui::stdin_is_terminal() &&
+                         ui::stdout_is_terminal()) {}
 
   // The board as the side at the keyboard sees it: the only person's side,
-  // or the person to move; everything when nobody or several play.
-  void show_board(const State& state) const {
+  // or the person to move; everything when nobody or several play. When
+  // several people share a terminal and the game hides information, the
+  // screen is cleared before the keyboard passes to another of them, who
+  // presses Enter when the others look away (not through a pipe).
+  void show_board(const State& state) {
     Side viewer = kNoSide;
-    std::vector<Side> people;
-    for (Side side = 0; side < static_cast<Side>(seats_.players.size()); ++side) {
-      if (!seats_.is_computer(side)) people.push_back(side);
-    }
-    if (people.size() == 1)
-      viewer = people.front();
-    else if (!state.is_over() && !seats_.is_computer(state.to_move()))
+    if (people() == 1) {
+      for (Side side = 0; side < static_cast<Side>(seats_.players.size()); ++side) {
+        if (!seats_.is_computer(side)) viewer = side;
+      }
+    } else if (!state.is_over() && !seats_.is_computer(state.to_move())) {
       viewer = state.to_move();
-    const BoardView view = viewer == kNoSide ? state.view() : state.observe(viewer)->view();
-    context_.out() << position_text(context_, game_, state, view);
+    }
+    if (private_screens_ && viewer != kNoSide && viewer != shown_to_) {
+      // The one who just moved sees what the move did before passing on.
+      if (shown_to_ != kNoSide) print_board(state, shown_to_);
+      pass_to(viewer);
+    }
+    shown_to_ = viewer;
+    print_board(state, viewer);
   }
 
   Command command(Match& match, Side side, std::string_view line) override {
@@ -130,6 +142,29 @@ class PlayHooks final : public MatchHooks {
   bool interrupted() const override { return interrupts_.signal() != 0 || !context_.out(); }
 
  private:
+  int people() const {
+    int count = 0;
+    for (Side side = 0; side < static_cast<Side>(seats_.players.size()); ++side) count += !seats_.is_computer(side);
+    return count;
+  }
+
+  void print_board(const State& state, Side viewer) const {
+    const BoardView view = viewer == kNoSide ? state.view() : state.observe(viewer)->view();
+    context_.out() << position_text(context_, game_, state, view);
+  }
+
+  // Clears the screen (and its scrollback), asks for the keyboard to pass
+  // to `side`, waits for Enter and clears again.
+  void pass_to(Side side) {
+    constexpr std::string_view kClear = "\x1b[H\x1b[2J\x1b[3J";
+    context_.out() << kClear << context_.text("ui.pass-to", {{"side", side_display(context_, game_, side)}})
+                   << std::flush;
+    std::string ignored;
+    bool too_long = false;
+    (void)input_.read_line(ignored, too_long);
+    context_.out() << kClear;
+  }
+
   void hint(const State& state, Side side) const {
     std::optional<Move> move;
     if (seats_.hint) move = seats_.hint->choose_move(*state.observe(side), state.legal_moves());
@@ -180,6 +215,9 @@ class PlayHooks final : public MatchHooks {
   RecordSession& session_;
   const GameChoice& reread_choice_;
   const ui::InterruptGuard& interrupts_;
+  ui::InputReader& input_;
+  const bool private_screens_;
+  Side shown_to_ = kNoSide;  // whose view the screen shows
 };
 
 class PlayCommand {
@@ -347,7 +385,7 @@ class PlayCommand {
     GameChoice reread = context_.game_choice();
     reread.forced_game = game_->name();
     reread.overrides.clear();
-    PlayHooks hooks(context_, *game_, seats_, session, reread, interrupts_);
+    PlayHooks hooks(context_, *game_, seats_, session, reread, interrupts_, input_);
     hooks.show_board(*start);
     Match match(*game_, std::move(start), seats_.pointers(), &session);
     match.run(hooks);

@@ -41,7 +41,12 @@ std::string status_line(const Context& context, const Game& game, const State& s
   return context.text("ui.finished-win", args, &definition);
 }
 
-std::string board_text(const Context& context, const Game& game, const BoardView& view) {
+std::string board_text(const Context& context, const Game& game, const BoardView& board) {
+  // Grid titles are message keys of the game (battleship's "views.fleet-1").
+  BoardView view = board;
+  for (BoardGrid& grid : view.grids) {
+    if (!grid.title.empty()) grid.title = context.text(grid.title, {}, &game.definition());
+  }
   std::vector<std::string> names;
   for (Side side = 0; side < static_cast<Side>(game.definition().sides.size()); ++side)
     names.push_back(side_display(context, game, side));

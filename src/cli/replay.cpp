@@ -51,7 +51,10 @@ int replay(const Context& context, const ReplayOptions& options) {
                             [&](const RecordEvent& event, Side mover, const Move&, const State& after) {
                               const std::int64_t number = after.moves_played();
                               if (options.to && *options.to != number) return true;
-                              context.out() << move_line(context, game, number, event.text, mover) << '\n';
+                              const bool seen = viewer == kNoSide || after.last_move_seen_by(viewer);
+                              context.out() << move_line(context, game, number,
+                                                         seen ? event.text : context.text("ui.hidden-move"), mover)
+                                            << '\n';
                               show(after);
                               if (options.step) wait_for_enter(context);
                               // A full disk or a closed pipe: stop now, not at the end.

@@ -22,12 +22,16 @@ struct TourneyCommandOptions {
   std::optional<std::int64_t> wins;
   std::uint64_t seed = 1;
   std::optional<std::int64_t> movetime_ms;
+  std::optional<std::int64_t> timeout_ms;
   std::int64_t max_moves = 1000;
   std::string out_dir;
 };
 
-std::string average(double sum, std::int64_t count) {
-  return count == 0 ? "-" : fmt::format("{:+.2f}", sum / static_cast<double>(count));
+// A margin has a sign; a score (battleship: shots) has none.
+std::string average(double sum, std::int64_t count, bool sign = true) {
+  if (count == 0) return "-";
+  const double mean = sum / static_cast<double>(count);
+  return sign ? fmt::format("{:+.2f}", mean) : fmt::format("{:.2f}", mean);
 }
 
 void print_results(const Context& context, const Tourney& tourney, bool scored) {
@@ -38,14 +42,16 @@ void print_results(const Context& context, const Tourney& tourney, bool scored) 
                      context.text("tourney.games"), context.text("tourney.wins"),
                      context.text("tourney.losses"), context.text("tourney.draws"));
   if (scored)
-    out << fmt::format("  {:>8}  {:>8}", context.text("tourney.score"), context.text("tourney.margin"));
+    out << fmt::format("  {:>8}  {:>8}  {:>8}", context.text("tourney.score"), context.text("tourney.margin"),
+                       context.text("tourney.per-win"));
   out << '\n';
   for (const EntrantTally& tally : tourney.tallies()) {
     out << fmt::format("{:<{}}  {:>6}  {:>6}  {:>6}  {:>6}", escape_controls(tally.name), width, tally.games,
                        tally.wins, tally.losses, tally.draws);
     if (scored)
-      out << fmt::format("  {:>8}  {:>8}", average(tally.score_sum, tally.scored_games),
-                         average(tally.margin_sum, tally.scored_games));
+      out << fmt::format("  {:>8}  {:>8}  {:>8}", average(tally.score_sum, tally.scored_games, false),
+                         average(tally.margin_sum, tally.scored_games),
+                         average(tally.score_in_wins, tally.scored_wins, false));
     out << '\n';
   }
   for (const EntrantTally& tally : tourney.tallies()) {
@@ -70,6 +76,7 @@ int run_tourney(const Context& context, const TourneyCommandOptions& options) {
   settings.wins = options.wins;
   settings.seed = options.seed;
   settings.movetime_ms = options.movetime_ms;
+  settings.timeout_ms = options.timeout_ms;
   settings.max_moves = options.max_moves;
   settings.out_dir = options.out_dir;
   Tourney tourney(context.catalogue(), game, settings);
@@ -79,18 +86,26 @@ int run_tourney(const Context& context, const TourneyCommandOptions& options) {
   const bool progress = ui::stderr_is_terminal();
   try {
     while (auto played = tourney.play_next()) {
-      if (played->end.reason == MatchEnd::Reason::kForfeit) {
-        context.err()
-            << context.text(
-                   "tourney.forfeit",
-                   {{"number", std::to_string(played->number)},
-                    {"player",
-                     escape_controls(
-                         options.players[played->seats[static_cast<std::size_t>(played->end.forfeited)]])},
-                    {"move", printable(played->end.forfeit_move)},
-                    {"reason",
-                     context.messages().error_reason(*played->end.forfeit_error, game.definition())}})
-            << '\n';
+      const std::string loser =
+          played->end.reason == MatchEnd::Reason::kForfeit
+              ? escape_controls(
+                    options.players[played->seats[static_cast<std::size_t>(played->end.forfeited)]])
+              : "";
+      if (played->end.forfeit_reason) {
+        context.err() << context.text("tourney.forfeit-failure",
+                                      {{"number", std::to_string(played->number)},
+                                       {"player", loser},
+                                       {"reason", escape_controls(context.text(*played->end.forfeit_reason,
+                                                                               &game.definition()))}})
+                      << '\n';
+      } else if (played->end.reason == MatchEnd::Reason::kForfeit) {
+        context.err() << context.text("tourney.forfeit",
+                                      {{"number", std::to_string(played->number)},
+                                       {"player", loser},
+                                       {"move", printable(played->end.forfeit_move)},
+                                       {"reason", context.messages().error_reason(*played->end.forfeit_error,
+                                                                                  game.definition())}})
+                      << '\n';
       }
       if (progress)
         context.err() << '\r'
@@ -128,6 +143,10 @@ Command add_tourney_command(CLI::App& app) {
   command->add_option("--seed", options->seed, "Seed for every random choice (default 1)")
       ->check(whole_number(0, std::numeric_limits<std::uint64_t>::max()));
   command->add_option("--movetime", options->movetime_ms, "Time per move for searching players, in ms")
+      ->check(whole_number(1));
+  command
+      ->add_option("--timeout", options->timeout_ms,
+                   "How long an external player (exec:PROGRAM) may take to answer, in ms (default 10000)")
       ->check(whole_number(1));
   command
       ->add_option("--max-moves", options->max_moves, "Stop a game unfinished after N moves (default 1000)")

@@ -83,6 +83,10 @@ class State {
   // What `side` has seen; for a game without hidden information, the
   // whole position (PositionObservation).
   virtual std::unique_ptr<Observation> observe(Side side) const = 0;
+  // Whether `viewer` may know the move that led to this position (a
+  // battleship placement is its player's secret); true in games without
+  // hidden information.
+  virtual bool last_move_seen_by(Side /*viewer*/) const { return true; }
   // Leaf nodes of the legal-move tree `depth` plies deep. The default
   // clones and lists moves at every node; a game may count faster.
   virtual std::uint64_t count_leaves(int depth) const;
@@ -140,8 +144,9 @@ class State {
 
 // How a computer player is set up.
 struct ChooserSettings {
-  std::uint64_t seed = 0;                   // every random choice follows from it
-  std::optional<std::int64_t> movetime_ms;  // a searching player's time per move
+  std::uint64_t seed = 0;                       // every random choice follows from it
+  std::optional<std::int64_t> movetime_ms;      // a searching player's time per move
+  std::optional<std::int64_t> timeout_ms = {};  // how long an external program may take to answer
 };
 
 // A computer player's brain: picks one of `legal` from what its side has
@@ -221,6 +226,9 @@ class Game {
   virtual std::optional<std::vector<Side>> declared_winners(std::string_view /*result*/) const {
     return std::nullopt;
   }
+  // Whether a side may not see the whole position (battleship): people
+  // sharing one terminal then take turns at a cleared screen.
+  virtual bool hides_information() const { return false; }
   // How a game ends when `loser` forfeits (a computer player that breaks the
   // rules): by default every other side wins.
   virtual Outcome forfeit(Side loser) const;

@@ -32,17 +32,26 @@ MatchEnd Match::run(MatchHooks& hooks, std::optional<std::int64_t> max_moves) {
       action = player.act(game_, *seen, legal);
     }
     if (!action) return MatchEnd{MatchEnd::Reason::kNoInput};
+    if (action->failure)
+      return MatchEnd{MatchEnd::Reason::kForfeit, game_.forfeit(side), side, {}, {},
+                      std::move(action->failure)};
 
     Move move;
     std::string text;
-    if (action->move) {
-      // A program's move is checked as a Move; breaking the rules loses.
-      move = *action->move;
-      text = game_.move_text(move, *state_);
-      if (auto error = state_->check(move)) {
-        MatchEnd end{MatchEnd::Reason::kForfeit, game_.forfeit(side), side, std::move(*error), text};
-        return end;
+    if (action->move || player.is_computer()) {
+      // A program's move is checked as a Move, or as a record line when it
+      // gave text; breaking the rules (or the notation) loses.
+      std::optional<MoveError> error;
+      if (action->move) {
+        move = *action->move;
+        text = game_.move_text(move, *state_);
+        error = state_->check(move);
+      } else {
+        text = action->text;
+        error = check_move_text(game_, *state_, text, move);
       }
+      if (error)
+        return MatchEnd{MatchEnd::Reason::kForfeit, game_.forfeit(side), side, std::move(*error), text};
     } else {
       // A person's line is cleaned as a record line is: spaces and a
       // trailing comment go; a blank or comment line asks again.

@@ -17,11 +17,16 @@ namespace gamerec {
 
 // What a player does at its turn.
 struct Action {
-  // A person's line (a move's text or a command), or for a computer player
-  // empty: the match writes its move in the game's notation.
+  // A person's line (a move's text or a command); a program's move in the
+  // game's notation (an external player's answer); or empty, for a
+  // computer player that gives `move`: the match writes it in the game's
+  // notation.
   std::string text;
   std::optional<Move> move;  // a computer player's move
   bool too_long = false;     // the line was longer than a move can be
+  // A computer player that broke down (an external program that crashed,
+  // did not answer in time or broke its protocol): it loses, for this reason.
+  std::optional<Message> failure = {};
 };
 
 class Player {
@@ -91,6 +96,7 @@ struct MatchEnd {
   Side forfeited = kNoSide;
   std::optional<MoveError> forfeit_error = {};  // the rule it broke
   std::string forfeit_move = {};                // what it tried
+  std::optional<Message> forfeit_reason = {};   // or why it broke down (Action::failure)
 };
 
 class Match {

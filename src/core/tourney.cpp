@@ -38,7 +38,8 @@ std::int64_t Tourney::game_limit() const {
 std::optional<Message> Tourney::prepare() {
   if (options_.players.empty()) return Message{"tourney.no-players"};
   for (const std::string& spec : options_.players) {
-    auto player = catalogue_.make_player(game_, spec, ChooserSettings{1, options_.movetime_ms});
+    auto player =
+        catalogue_.make_player(game_, spec, ChooserSettings{1, options_.movetime_ms, options_.timeout_ms});
     if (auto* error = std::get_if<Message>(&player)) return *error;
   }
   if (!options_.out_dir.empty()) {
@@ -75,9 +76,9 @@ std::optional<TourneyGame> Tourney::play_next() {
     const std::size_t entrant =
         (seat + static_cast<std::size_t>(result.number - 1)) % options_.players.size();
     result.seats.push_back(entrant);
-    auto player = catalogue_.make_player(
-        game_, options_.players[entrant],
-        ChooserSettings{seat_seed(options_.seed, result.number, seat), options_.movetime_ms});
+    auto player = catalogue_.make_player(game_, options_.players[entrant],
+                                         ChooserSettings{seat_seed(options_.seed, result.number, seat),
+                                                         options_.movetime_ms, options_.timeout_ms});
     owned.push_back(std::move(std::get<std::unique_ptr<Player>>(player)));
     players.push_back(owned.back().get());
   }
@@ -154,6 +155,10 @@ void Tourney::count(const TourneyGame& game, const Outcome& outcome, bool finish
     if (won[entrant] && !lost[entrant]) {
       ++tally.wins;
       tally.moves_in_wins += game.moves;
+      if (scored) {
+        ++tally.scored_wins;
+        tally.score_in_wins += score[entrant];
+      }
     } else if (lost[entrant] && !won[entrant]) {
       ++tally.losses;
       const bool forfeited = game.end.reason == MatchEnd::Reason::kForfeit &&

@@ -20,6 +20,7 @@ struct TourneyOptions {
   std::optional<std::int64_t> wins;         // ...or until an entrant has this many wins
   std::uint64_t seed = 1;                   // every game's choices follow from it
   std::optional<std::int64_t> movetime_ms;  // per move, for searching players
+  std::optional<std::int64_t> timeout_ms;   // per answer, for external programs
   std::int64_t max_moves = 1000;            // a longer game stops unfinished (a draw)
   std::string out_dir;                      // where records go; empty: none
 };
@@ -40,6 +41,10 @@ struct EntrantTally {
   double score_sum = 0;
   double margin_sum = 0;
   std::int64_t moves_in_wins = 0;  // record lines of the games it won
+  // Its own score in the games it won that have one (battleship: the shots
+  // a win took), and how many those are.
+  std::int64_t scored_wins = 0;
+  double score_in_wins = 0;
 };
 
 struct TourneyGame {

@@ -19,7 +19,7 @@ struct BoardCell {
 };
 
 struct BoardGrid {
-  std::string title;  // empty for a game with one grid
+  std::string title;  // a message key of the game ("views.fleet-1"); empty for a game with one grid
   int rows = 0;
   int cols = 0;
   std::vector<std::string> row_labels;  // one per row, top first

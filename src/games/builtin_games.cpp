@@ -7,10 +7,12 @@
 
 #include "formats/pgn.h"
 #include "formats/psq.h"
+#include "games/battleship/battleship.h"
 #include "games/chaturanga/chaturanga.h"
 #include "games/chess/chess.h"
 #include "games/gomoku/gomoku.h"
 #include "games/kalah/kalah.h"
+#include "players/exec.h"
 #include "players/uci.h"
 
 namespace gamerec {
@@ -18,11 +20,13 @@ namespace gamerec {
 GameCatalogue make_builtin_catalogue() {
   GameCatalogue catalogue;
   catalogue.register_engine("chaturanga", chaturanga::make_game);
+  catalogue.register_engine("battleship", battleship::make_game);
   catalogue.register_engine("chess", chess::make_game);
   catalogue.register_engine("gomoku", gomoku::make_game);
   catalogue.register_engine("kalah", kalah::make_game);
   catalogue.register_format(pgn_format());
   catalogue.register_format(psq_format());
+  catalogue.register_player_kind("battleship", "exec", make_exec_player);
   catalogue.register_player_kind("chess", "uci", make_uci_player);
   if (auto error = catalogue.add_embedded_definitions()) {
     // The compiled-in YAML is part of the program: a broken one is a bug.

@@ -7,7 +7,8 @@
 #   play_tmux.sh GAMEREC RECORD
 #
 # RECORD is a valid chaturanga record ending with Red to move at move 3
-# (tests/tmux/opening.cht). Exit 77 (skipped) where tmux is absent.
+# (tests/tmux/opening.cht). A third session plays battleship between two
+# people at the one terminal. Exit 77 (skipped) where tmux is absent.
 set -u
 
 if [ $# -ne 2 ]; then
@@ -182,8 +183,57 @@ run_session() {
   tmux_ kill-session -t "$current" >/dev/null 2>&1
 }
 
+# Battleship, two people at one terminal: the screen is cleared and the
+# keyboard passed on whenever the person to move changes, so neither sees
+# the other's fleet.
+visible() { tmux_ capture-pane -p -J -t "$current" 2>/dev/null | sed 's/[[:space:]]*$//'; }
+visible_has() { visible | grep -Eq -- "$1"; }
+pass_prompt() { [ "$(visible | grep -v '^$' | tail -n 1)" = "Pass the keyboard to $1, then press Enter" ]; }
+shows_only() {
+  visible_has "^$1's fleet\$" && ! visible_has "^$2's fleet\$" && ! visible_has "^$2's shots"
+}
+run_battleship_session() {
+  current=battleship
+  local dir=$work/$current
+  mkdir -p "$dir"
+  local command
+  command="NO_COLOR=1; export NO_COLOR; $(printf '%q' "$gamerec") play --game battleship game.battleship; echo \"[gamerec exited \$?]\"; exec sleep 600"
+  if ! tmux_ new-session -d -s "$current" -x 100 -y 60 -c "$dir" "$command"; then
+    fail "tmux new-session failed"
+    return
+  fi
+  local fleet=("A1 right" "A3 right" "E3 right" "A5 right" "D5 right" "G5 right" A7 C7 E7 G7)
+  local who other line
+  for who in 1 2; do
+    other=$((3 - who))
+    wait_for "the keyboard passed to Player $who" pass_prompt "Player $who" || return
+    visible_has "fleet|shots" && fail "a grid is on the screen while the keyboard passes to Player $who"
+    tmux_ send-keys -t "$current" Enter
+    wait_for "Player $who's prompt" prompt_after "Player $who>" "^Player $who to move, move" || return
+    shows_only "Player $who" "Player $other" || fail "Player $who sees more than their own grids"
+    for line in "${fleet[@]}"; do type_line "$line"; done
+  done
+  wait_for "the keyboard passed to Player 1 for the shots" pass_prompt "Player 1" || return
+  tmux_ send-keys -t "$current" Enter
+  wait_for "Player 1's first shot" prompt_after 'Player 1>' '^Player 1 to move, move 21$' || return
+  shows_only "Player 1" "Player 2" || fail "Player 1 sees more than their own grids at the first shot"
+  visible_has '^Player 1.s shots at Player 2$' || fail "Player 1 does not see their shots grid"
+  type_line J10  # water: the turn passes
+  wait_for "the keyboard passed to Player 2 after water" pass_prompt "Player 2" || return
+  tmux_ send-keys -t "$current" Enter
+  wait_for "Player 2's first shot" prompt_after 'Player 2>' '^Player 2 to move, move 22$' || return
+  shows_only "Player 2" "Player 1" || fail "Player 2 sees more than their own grids"
+  type_line Q
+  wait_for "gamerec to exit after Q" exited || return
+  screen_has '^\[gamerec exited 0\]$' || fail "gamerec did not exit with status 0"
+  [ "$(wc -l <"$dir/game.battleship")" -ge 21 ] && grep -qx J10 "$dir/game.battleship" ||
+    fail "the record does not hold the fleets and J10: $(cat "$dir/game.battleship")"
+  tmux_ kill-session -t "$current" >/dev/null 2>&1
+}
+
 run_session colour 'unset NO_COLOR'
 run_session plain 'NO_COLOR=1; export NO_COLOR'
+run_battleship_session
 
 if [ "$failures" -ne 0 ]; then
   echo "$failures check(s) failed"

@@ -1,7 +1,8 @@
 // The one match loop (core/match.h) that play and tourney share: what it
 // does with a person's lines (cleaned like record lines, commands first,
 // rejected moves reported and asked again), with a computer player's moves
-// (checked; breaking the rules forfeits the game), with the record sink,
+// (checked; breaking the rules or breaking down forfeits the game; an
+// external program's text is checked as a record line), with the record sink,
 // the move limit and the players that want to hear every move.
 #include <catch2/catch.hpp>
 
@@ -38,6 +39,25 @@ class Stubborn final : public MoveChooser {
 
  private:
   Move move_;
+};
+
+// An external program as the match sees it: it answers with text (or breaks
+// down, when `failure` is set).
+class Program final : public Player {
+ public:
+  explicit Program(std::deque<std::string> answers, std::optional<Message> failure = std::nullopt)
+      : answers_(std::move(answers)), failure_(std::move(failure)) {}
+  std::optional<Action> act(const Game&, const Observation&, std::span<const Move>) override {
+    if (answers_.empty()) return Action{{}, std::nullopt, false, failure_};
+    Action action{answers_.front(), std::nullopt, false};
+    answers_.pop_front();
+    return action;
+  }
+  bool is_computer() const override { return true; }
+
+ private:
+  std::deque<std::string> answers_;
+  std::optional<Message> failure_;
 };
 
 struct Sink final : MoveSink {
@@ -133,6 +153,51 @@ TEST_CASE("match: a computer player that breaks the rules forfeits, and nothing 
   CHECK(end.forfeit_move == "4G-4F");
   CHECK(end.outcome.winners == std::vector<Side>{1, 3});  // Green+Black win
   CHECK(sink.lines.empty());
+}
+
+TEST_CASE("match: a program's text is checked as a record line, and a bad one forfeits unwritten") {
+  const auto game = gamerec::test::make("chaturanga");
+  Program yellow({"2A-3A", "3A-3A"});  // the second lands on itself
+  Program green({"4G-4F"});
+  Program red({"7H-6H"});
+  Program black({"5B-5C"});
+  Sink sink;
+  Hooks hooks;
+  Match match(*game, game->new_state(), {&yellow, &green, &red, &black}, &sink);
+  const MatchEnd end = match.run(hooks);
+  CHECK(sink.lines == std::vector<std::string>{"2A-3A", "4G-4F", "7H-6H", "5B-5C"});
+  CHECK(end.reason == MatchEnd::Reason::kForfeit);
+  CHECK(end.forfeited == 0);
+  CHECK(end.forfeit_error == MoveError{ErrorCode::kAlliedDestination});
+  CHECK(end.forfeit_move == "3A-3A");
+  CHECK_FALSE(end.forfeit_reason);
+  // No person is at the keyboard: nothing was reported as rejected.
+  CHECK(hooks.rejected_errors.empty());
+
+  Program garbled({"hello"});
+  Match again(*game, game->new_state(), {&garbled, &green, &red, &black}, nullptr);
+  const MatchEnd notation = again.run(hooks);
+  CHECK(notation.reason == MatchEnd::Reason::kForfeit);
+  CHECK(notation.forfeit_error->code == ErrorCode::kNotation);
+  CHECK(notation.forfeit_move == "hello");
+}
+
+TEST_CASE("match: a program that breaks down forfeits, with its reason") {
+  const auto game = gamerec::test::make("chaturanga");
+  Program yellow({"2A-3A"}, Message{"exec.timeout", {{"ms", "10"}}});
+  Program green({"4G-4F"});
+  Program red({"7H-6H"});
+  Program black({"5B-5C"});
+  Sink sink;
+  Hooks hooks;
+  Match match(*game, game->new_state(), {&yellow, &green, &red, &black}, &sink);
+  const MatchEnd end = match.run(hooks);
+  CHECK(end.reason == MatchEnd::Reason::kForfeit);
+  CHECK(end.forfeited == 0);
+  CHECK_FALSE(end.forfeit_error);
+  CHECK(end.forfeit_reason == Message{"exec.timeout", {{"ms", "10"}}});
+  CHECK(end.outcome.winners == std::vector<Side>{1, 3});
+  CHECK(sink.lines.size() == 4);  // the moves before it broke down stay
 }
 
 TEST_CASE("match: computer players play to the end, or stop at the move limit") {

@@ -1,0 +1,64 @@
+#pragma once
+// A program run as a player: its standard input and output are one socket
+// to us (lines both ways), its standard error is ours. Writing never raises
+// SIGPIPE and reading never waits past a deadline, so a program that
+// crashes, hangs or stops reading cannot stop gamerec. POSIX only.
+#include <sys/types.h>
+
+#include <chrono>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "core/unique_fd.h"
+
+namespace gamerec {
+
+class ChildProcess {
+ public:
+  // Starts argv[0] (looked up in PATH when it has no '/') in a process
+  // group of its own; the reason (strerror) when it cannot start.
+  static std::variant<ChildProcess, std::string> start(const std::vector<std::string>& argv);
+
+  ChildProcess(ChildProcess&& other) noexcept;
+  ChildProcess& operator=(ChildProcess&&) = delete;
+  ChildProcess(const ChildProcess&) = delete;
+  ChildProcess& operator=(const ChildProcess&) = delete;
+  // Closes its input, gives it a moment to exit, then kills its group.
+  ~ChildProcess();
+
+  // Sends `line` and a newline; false when the program no longer reads.
+  bool send(std::string_view line);
+
+  enum class Read { kLine, kTimeout, kClosed, kTooLong };
+  // The next line it writes (without the newline and a trailing CR), read
+  // for at most `timeout`; a line over `limit` bytes is kTooLong.
+  Read read_line(std::string& line, std::chrono::milliseconds timeout, std::size_t limit);
+
+  struct Exit {
+    bool by_signal = false;
+    int number = 0;  // the exit status or the signal
+  };
+  // How it ended, once it has (waiting at most `grace` for it); nullopt
+  // while it runs.
+  std::optional<Exit> ended(std::chrono::milliseconds grace);
+
+ private:
+  ChildProcess(pid_t pid, UniqueFd socket) : pid_(pid), socket_(std::move(socket)) {}
+  void reap(bool block);
+
+  pid_t pid_ = -1;
+  UniqueFd socket_;
+  std::string buffer_;  // bytes read after the last line handed out
+  std::optional<int> status_;
+};
+
+// Splits a command line at blanks, without quoting: "./bot --level 2".
+std::vector<std::string> split_command(std::string_view command);
+// Whether `program` names an executable file (looked up in PATH when it
+// has no '/').
+bool is_executable(const std::string& program);
+
+}  // namespace gamerec
