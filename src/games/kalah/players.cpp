@@ -18,7 +18,7 @@
 #include <map>
 #include <mutex>
 #include <random>
-#include <utility>
+#include <tuple>
 
 #include "games/kalah/kalah.h"
 #include "games/kalah/search.h"
@@ -128,9 +128,9 @@ class AlphaBetaChooser final : public SearchChooser {
 // makes new players for every game.
 std::shared_ptr<const EndgameTable> shared_endgame_table(const SearchRules& rules, int seeds) {
   static std::mutex mutex;
-  static std::map<std::pair<int, bool>, std::shared_ptr<const EndgameTable>> tables;
+  static std::map<std::tuple<int, bool, int>, std::shared_ptr<const EndgameTable>> tables;
   const std::lock_guard<std::mutex> lock(mutex);
-  auto& table = tables[{rules.pits, rules.capture_needs_opposite_seeds}];
+  auto& table = tables[{rules.pits, rules.capture_needs_opposite_seeds, seeds}];
   if (!table) table = std::make_shared<const EndgameTable>(rules, seeds);
   return table;
 }
