@@ -145,7 +145,7 @@ class PerfectChooser final : public SearchChooser {
   explicit PerfectChooser(std::int64_t movetime_ms) : movetime_(movetime_ms) {}
 
  private:
-  // 2.7 million positions on the usual board: about a second to build,
+  // 2.7 million positions on the usual board: a few seconds to build,
   // once per process (a tourney's 200 games share it).
   static constexpr int kTableSeeds = 12;
   static constexpr Horizon kHorizon{true, 4};
