@@ -274,3 +274,38 @@ TEST_CASE("kalah solver: gamerec solve's solver gives the value for the side to 
   CHECK_FALSE(final.best);
   CHECK_FALSE(gamerec::test::make("chaturanga")->solver());
 }
+
+TEST_CASE("kalah search horizon: level 7's free extra moves and quiescence see past a plain horizon") {
+  // The side to move's view, its store on the right:
+  //        opponent  3  0  0  0  0  1
+  //        mover     0  0  0  0  2  1
+  // Pit 6 (1 seed) and then pit 5 (2 seeds) each end in the store; after
+  // both, pit 6 again takes the mover's last seed home and ends the game,
+  // the opponent sweeping its 4 seeds.
+  kalah::Board board{};
+  board[4] = 2;
+  board[5] = 1;
+  board[6] = 1;
+  board[11] = 3;
+  const kalah::SearchRules rules{6, true};
+
+  // One ply, a horizon worth 0: either extra move is worth its one seed.
+  kalah::Search plain(rules, 12, 0);
+  const auto one_ply = plain.search_depth(board, 1);
+  CHECK(one_ply.value == 1);
+  CHECK_FALSE(one_ply.exact);
+
+  // The quiescence plays on through the extra moves: pit 6, then pit 5,
+  // then it stops rather than end the game 4 down.
+  kalah::Search quiet(rules, 12, 0, kalah::Horizon{false, 4});
+  CHECK(quiet.search_depth(board, 1).value == 2);
+
+  // With extra moves free of depth, one ply reaches the end: pit 6, pit 5,
+  // pit 6 gives 3 seeds and the sweep 4 to the opponent; pit 5 first is
+  // worse (1 + 1, then 5 swept to the opponent).
+  kalah::Search turns(rules, 12, 0, kalah::Horizon{true, 0});
+  const auto one_turn = turns.search_depth(board, 1);
+  CHECK(one_turn.value == -1);
+  CHECK(one_turn.best == 5);
+  CHECK(one_turn.exact);
+}

@@ -71,6 +71,18 @@ class EndgameTable {
   std::vector<std::int8_t> values_;
 };
 
+// How a depth-limited search sees its horizon. The defaults are level 6's
+// plain search: every sowing is a ply and a horizon is worth 0 (the store
+// difference as it stands).
+struct Horizon {
+  // An extra move costs no depth: the depth counts turns, not sowings.
+  bool free_extra_moves = false;
+  // At the horizon, a quiescence search of the sowings that gain at once
+  // (an extra move or a capture), each side free to stop at 0, up to this
+  // many sowings deep (0: none).
+  int quiescence = 0;
+};
+
 // The search. Not thread-safe; one per player or solve.
 class Search {
  public:
@@ -78,7 +90,9 @@ class Search {
 
   // A table of 2^table_bits entries (32 bytes each); an endgame table up
   // to `table_seeds` (0: none).
-  Search(const SearchRules& rules, int table_bits, int table_seeds);
+  Search(const SearchRules& rules, int table_bits, int table_seeds, Horizon horizon = {});
+  // The same with an endgame table already built (shared between searches).
+  Search(const SearchRules& rules, int table_bits, std::shared_ptr<const EndgameTable> endgame, Horizon horizon);
 
   struct Result {
     int value = 0;  // the margin to come, for the side to move
@@ -110,6 +124,8 @@ class Search {
   Result root(const Board& board, int alpha, int beta, int depth);
   int alpha_beta(const Board& board, int seeds, int alpha, int beta, int depth, bool& exact);
   int move_value(const Board& board, int seeds, int pit, int alpha, int beta, int depth, bool& exact);
+  int child_value(const Board& child, const Step& step, int seeds, int alpha, int beta, int depth, bool& exact);
+  int quiesce(const Board& board, int seeds, int alpha, int beta, int left);
   int order_moves(const Board& board, int hint, std::array<int, kMaxPits>& order) const;
   std::size_t slot_of(std::uint64_t key0, std::uint64_t key1) const;
   const Entry* probe(std::uint64_t key0, std::uint64_t key1, std::size_t slot) const;
@@ -124,7 +140,8 @@ class Search {
   };
   std::vector<Bucket> table_;
   std::size_t mask_;
-  std::unique_ptr<EndgameTable> endgame_;
+  std::shared_ptr<const EndgameTable> endgame_;
+  Horizon horizon_;
   std::uint64_t nodes_ = 0;
   std::optional<std::chrono::steady_clock::time_point> deadline_;
   bool aborted_ = false;
