@@ -62,6 +62,19 @@ struct Seats {
     return side >= 0 && static_cast<std::size_t>(side) < players.size() &&
            players[static_cast<std::size_t>(side)]->is_computer();
   }
+  int people() const {
+    int count = 0;
+    for (Side side = 0; side < static_cast<Side>(players.size()); ++side) count += !is_computer(side);
+    return count;
+  }
+  // The side of the one person at the keyboard, or kNoSide when nobody or
+  // several people play.
+  Side only_person() const {
+    if (people() != 1) return kNoSide;
+    for (Side side = 0; side < static_cast<Side>(players.size()); ++side)
+      if (!is_computer(side)) return side;
+    return kNoSide;
+  }
   std::vector<Player*> pointers() const {
     std::vector<Player*> result;
     for (const auto& player : players) result.push_back(player.get());
@@ -81,7 +94,7 @@ class PlayHooks final : public MatchHooks {
         reread_choice_(reread_choice),
         interrupts_(interrupts),
         input_(input),
-        private_screens_(game.hides_information() && people() > 1 && ui::stdin_is_terminal() &&
+        private_screens_(game.hides_information() && seats.people() > 1 && ui::stdin_is_terminal() &&
                          ui::stdout_is_terminal()) {}
 
   // The board as the side at the keyboard sees it: the only person's side,
@@ -90,12 +103,8 @@ class PlayHooks final : public MatchHooks {
   // screen is cleared before the keyboard passes to another of them, who
   // presses Enter when the others look away (not through a pipe).
   void show_board(const State& state) {
-    Side viewer = kNoSide;
-    if (people() == 1) {
-      for (Side side = 0; side < static_cast<Side>(seats_.players.size()); ++side) {
-        if (!seats_.is_computer(side)) viewer = side;
-      }
-    } else if (!state.is_over() && !seats_.is_computer(state.to_move())) {
+    Side viewer = seats_.only_person();
+    if (seats_.people() > 1 && !state.is_over() && !seats_.is_computer(state.to_move())) {
       viewer = state.to_move();
     }
     if (private_screens_ && viewer != kNoSide && viewer != shown_to_) {
@@ -142,12 +151,6 @@ class PlayHooks final : public MatchHooks {
   bool interrupted() const override { return interrupts_.signal() != 0 || !context_.out(); }
 
  private:
-  int people() const {
-    int count = 0;
-    for (Side side = 0; side < static_cast<Side>(seats_.players.size()); ++side) count += !seats_.is_computer(side);
-    return count;
-  }
-
   void print_board(const State& state, Side viewer) const {
     const BoardView view = viewer == kNoSide ? state.view() : state.observe(viewer)->view();
     context_.out() << position_text(context_, game_, state, view);
@@ -294,6 +297,12 @@ class PlayCommand {
     State& state = *opened->game.start;
     std::unique_ptr<RecordWriter> writer = foreign ? move_list_format().open_writer() : nullptr;
     std::string converted;  // the foreign record's valid moves, as move-list lines
+    // --step shows the record as the person at the keyboard may see it;
+    // with several people and hidden information, no board at all.
+    if (auto error = make_seats()) return context_.usage_error(*error);
+    const bool hidden = game_->hides_information();
+    const Side step_viewer = hidden ? seats_.only_person() : kNoSide;
+    const bool step_boards = !hidden || step_viewer != kNoSide || seats_.people() == 0;
     const RunResult run = run_moves(
         *opened->input.source, *game_, state,
         [&](const RecordEvent& event, const Move& move, const State& before) {
@@ -301,8 +310,17 @@ class PlayCommand {
         },
         [&](const RecordEvent& event, Side mover, const Move&, const State& after) {
           if (!options_.step) return;
-          context_.out() << move_line(context_, *game_, after.moves_played(), event.text, mover) << '\n';
-          context_.out() << position_text(context_, *game_, after, after.view());
+          bool seen = step_viewer == kNoSide || after.last_move_seen_by(step_viewer);
+          if (!step_boards)
+            for (Side side = 0; side < static_cast<Side>(seats_.players.size()); ++side)
+              seen = seen && after.last_move_seen_by(side);
+          context_.out() << move_line(context_, *game_, after.moves_played(),
+                                      seen ? event.text : context_.text("ui.hidden-move"), mover)
+                         << '\n';
+          if (step_boards)
+            context_.out() << position_text(
+                context_, *game_, after,
+                step_viewer == kNoSide ? after.view() : after.observe(step_viewer)->view());
           wait_for_enter();
         });
     // The rest of the file is unknown: continuing would append after it.
@@ -321,7 +339,6 @@ class PlayCommand {
           {{"file", file_name}, {"why", why}, {"moves", context_.messages().count("ui.moves", run.moves)}}});
     if (keep_input && in_place)
       return context_.usage_error(Message{"play.output-same", {{"file", file_name}, {"why", why}}});
-    if (auto error = make_seats()) return context_.usage_error(*error);
 
     if (in_place) {
       // A final Q line goes, but only when a move is made.
