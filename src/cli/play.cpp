@@ -41,6 +41,7 @@ struct PlayOptions {
   std::vector<std::string> ai;  // SIDE[=LEVEL]
   std::optional<std::uint64_t> seed;
   std::optional<std::int64_t> movetime_ms;
+  std::string position;  // --position (--fen): a new game's start, in the game's notation
 };
 
 bool file_exists(const std::string& path) {
@@ -238,6 +239,7 @@ class PlayCommand {
     }
     if (!context_.game_choice().overrides.empty())
       return context_.usage_error(Message{"play.variant-existing"});
+    if (!options_.position.empty()) return context_.usage_error(Message{"play.position-existing"});
     return resume();
   }
 
@@ -257,6 +259,8 @@ class PlayCommand {
     auto made = context_.catalogue().make_game(game_name, context_.game_choice().overrides);
     if (auto* error = std::get_if<Message>(&made)) return context_.usage_error(*error);
     game_ = std::get<std::unique_ptr<Game>>(std::move(made));
+    auto start = game_->new_state_from(options_.position);
+    if (auto* error = std::get_if<Message>(&start)) return context_.usage_error(*error);
     if (auto error = make_seats()) return context_.usage_error(*error);
     if (path.empty()) {
       const std::time_t now = std::time(nullptr);
@@ -271,8 +275,9 @@ class PlayCommand {
     GameHeader header;
     if (context_.catalogue().game_for_path(path) != game_->name()) header.game = game_->name();
     header.variant = context_.game_choice().overrides;
+    header.position = options_.position;
     RecordSession session = RecordSession::create(path, "", 0, move_list_header(header, *game_));
-    return loop(session, game_->new_state(), kExitOk);
+    return loop(session, std::move(std::get<std::unique_ptr<State>>(start)), kExitOk);
   }
 
   int resume() {
@@ -448,6 +453,8 @@ Command add_play_command(CLI::App& app) {
   command
       ->add_option("--movetime", options->movetime_ms, "Time per move for searching computer players, in ms")
       ->check(whole_number(1));
+  command->add_option("--position,--fen", options->position,
+                      "Start a new game from this position, in the game's notation (a header's position:)");
   return {command, [options](const Context& context) {
             try {
               return PlayCommand(context, *options).run();
