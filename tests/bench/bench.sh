@@ -44,21 +44,13 @@ batch=${BENCH_BATCH:-1000}
 micro=${BENCH_MICRO:-1}
 small_moves=$((moves / 10))
 
-say() { printf '%s\n' "$*" >&2; }
-die() { say "bench.sh: $*"; exit 1; }
+# shellcheck source=tests/bench/bench_lib.sh
+source "$repo/tests/bench/bench_lib.sh"
 
 [[ -x /usr/bin/time ]] || die "GNU time (/usr/bin/time) is needed for peak RSS"
 
 # --- build -------------------------------------------------------------------
-if [[ ! -f $build/CMakeCache.txt ]]; then
-  say "== configuring $build (RelWithDebInfo)"
-  cmake -S "$repo" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo >"$build.configure.log" 2>&1 ||
-    die "cmake failed; see $build.configure.log"
-fi
-build_type=$(sed -n 's/^CMAKE_BUILD_TYPE:[A-Z]*=//p' "$build/CMakeCache.txt")
-say "== building gamerec line_floor make_records in $build (${build_type:-no build type})"
-cmake --build "$build" -j"$(nproc)" --target gamerec line_floor make_records >/dev/null ||
-  die "build failed: cmake --build $build --target gamerec line_floor make_records"
+bench_build gamerec line_floor make_records
 if [[ $micro != 0 ]] && ! cmake --build "$build" -j"$(nproc)" --target micro_bench >/dev/null 2>&1; then
   say "   micro_bench not built (Google Benchmark missing?): skipped"
   micro=0
@@ -92,13 +84,6 @@ out=$("$gamerec" validate cycle.cht 2>/dev/null) || die "cycle.cht is rejected: 
 [[ -z $out ]] || die "cycle.cht: validate printed: $out"
 
 # --- helpers -----------------------------------------------------------------
-# children_cpu, time_runs and calc: shared with the other benchmarks.
-# shellcheck source=tests/bench/timing.sh
-source "$repo/tests/bench/timing.sh"
-peak_rss_kib() {
-  /usr/bin/time -f %M -o "$data/rss" "$@" >/dev/null 2>&1 || die "failed: $*"
-  tail -1 "$data/rss"
-}
 validate_batches() { xargs -0 -n "$batch" "$gamerec" validate <games.list; }
 floor_batches() { xargs -0 -n "$batch" "$floor" <games.list; }
 

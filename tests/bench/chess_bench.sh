@@ -29,8 +29,8 @@ build=${1:-build}
 data=${GAMEREC_BENCH_DATA:-${TMPDIR:-/tmp}/gamerec-bench}
 games=${BENCH_GAMES:-20000}
 runs=${BENCH_RUNS:-3}
-say() { printf '%s\n' "$*" >&2; }
-die() { say "chess_bench.sh: $*"; exit 1; }
+# shellcheck source=tests/bench/bench_lib.sh
+source "$repo/tests/bench/bench_lib.sh"
 
 pgn_extract=$(command -v pgn-extract || echo /usr/games/pgn-extract)
 stockfish=$(command -v stockfish || echo /usr/games/stockfish)
@@ -38,7 +38,7 @@ stockfish=$(command -v stockfish || echo /usr/games/stockfish)
 [[ -x $stockfish ]] || die "stockfish is needed (apt-get install stockfish)"
 [[ -x /usr/bin/time ]] || die "GNU time (/usr/bin/time) is needed"
 
-cmake --build "$build" -j2 --target gamerec make_pgn >/dev/null || die "build failed"
+bench_build gamerec make_pgn
 gamerec=$build/gamerec
 mkdir -p "$data"
 archive=$data/chess-$games.pgn
@@ -49,34 +49,25 @@ fi
 tenth=$data/chess-$((games / 10)).pgn
 [[ -s $tenth ]] || "$build/tests/bench/make_pgn" $((games / 10)) "$tenth"
 
-# The best user+sys seconds of $runs runs of a command.
-cpu_time() {
-  local best=""
-  for _ in $(seq "$runs"); do
-    local t
-    /usr/bin/time -o "$data/time.txt" -f '%U %S' "$@" >/dev/null 2>&1 || true
-    t=$(tail -1 "$data/time.txt" | awk '{print $1 + $2}')
-    if [[ -z $best ]] || awk -v a="$t" -v b="$best" 'BEGIN{exit !(a < b)}'; then best=$t; fi
-  done
-  echo "$best"
-}
-peak_kb() { /usr/bin/time -f '%M' "$@" 2>&1 >/dev/null | tail -1; }
 
 "$gamerec" validate "$archive" 2>/dev/null >/dev/null || die "validate rejected the archive"
 plies=$("$gamerec" validate --format json "$archive" 2>/dev/null | sed -n 's/.*"moves":\([0-9]*\).*/\1/p' | awk '{s+=$1} END{print s}')
 bytes=$(stat -c %s "$archive")
-ours=$(cpu_time "$gamerec" validate "$archive")
-theirs=$(cpu_time "$pgn_extract" -r -s --quiet "$archive")
+time_runs "$runs" "$gamerec" validate "$archive"
+ours=$CPU
+time_runs "$runs" "$pgn_extract" -r -s --quiet "$archive"
+theirs=$CPU
 awk -v o="$ours" -v t="$theirs" -v p="$plies" -v b="$bytes" -v g="$games" 'BEGIN{
   printf "validate %d games, %d plies, %.1f MB\n", g, p, b / 1e6;
   printf "  gamerec validate      %6.2f s  %5.1f M plies/s  %6.1f MB/s\n", o, p / o / 1e6, b / o / 1e6;
   printf "  pgn-extract -r -s     %6.2f s  %5.1f M plies/s  %6.1f MB/s\n", t, p / t / 1e6, b / t / 1e6;
   printf "  ratio: gamerec is %.2fx pgn-extract (target 5x)\n", t / o }'
-small_kb=$(peak_kb "$gamerec" validate "$tenth")
-big_kb=$(peak_kb "$gamerec" validate "$archive")
+small_kb=$(peak_rss_kib "$gamerec" validate "$tenth")
+big_kb=$(peak_rss_kib "$gamerec" validate "$archive")
 awk -v s="$small_kb" -v b="$big_kb" 'BEGIN{printf "  peak memory: %d KB for a tenth, %d KB for all: ratio %.2f (flat: ~1)\n", s, b, b / s}'
 
-ours=$(cpu_time "$gamerec" perft chess 6)
+time_runs "$runs" "$gamerec" perft chess 6
+ours=$CPU
 sf_out=$(printf 'position startpos\ngo perft 6\nquit\n' | /usr/bin/time -f '%U %S' "$stockfish" 2>&1)
 theirs=$(printf '%s\n' "$sf_out" | tail -1 | awk '{print $1 + $2}')
 for _ in $(seq $((runs - 1))); do

@@ -39,21 +39,11 @@ seed=${GOMOKU_SEED:-1}
 runs=${BENCH_RUNS:-5}
 batch=${BENCH_BATCH:-1000}
 
-say() { printf '%s\n' "$*" >&2; }
-die() { say "gomoku_bench.sh: $*"; exit 1; }
-# shellcheck source=tests/bench/timing.sh
-source "$repo/tests/bench/timing.sh"
+# shellcheck source=tests/bench/bench_lib.sh
+source "$repo/tests/bench/bench_lib.sh"
 
 # --- build -------------------------------------------------------------------
-if [[ ! -f $build/CMakeCache.txt ]]; then
-  say "== configuring $build (RelWithDebInfo)"
-  cmake -S "$repo" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo >"$build.configure.log" 2>&1 ||
-    die "cmake failed; see $build.configure.log"
-fi
-build_type=$(sed -n 's/^CMAKE_BUILD_TYPE:[A-Z]*=//p' "$build/CMakeCache.txt")
-say "== building gamerec line_floor make_records missed_wins in $build (${build_type:-no build type})"
-cmake --build "$build" -j"$(nproc)" --target gamerec line_floor make_records missed_wins >/dev/null ||
-  die "build failed: cmake --build $build --target gamerec line_floor make_records missed_wins"
+bench_build gamerec line_floor make_records missed_wins
 gamerec=$build/gamerec
 floor=$build/tests/bench/line_floor
 SECONDS=0

@@ -32,17 +32,10 @@ movetime=${KALAH_MOVETIME:-50}
 solves=${KALAH_SOLVE:-3 4}
 baseline=${KALAH_BASELINE:-1}
 
-say() { printf '%s\n' "$*" >&2; }
-die() { say "kalah_bench.sh: $*"; exit 1; }
+# shellcheck source=tests/bench/bench_lib.sh
+source "$repo/tests/bench/bench_lib.sh"
 
-if [[ ! -f $build/CMakeCache.txt ]]; then
-  say "== configuring $build (RelWithDebInfo)"
-  cmake -S "$repo" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo >"$build.configure.log" 2>&1 ||
-    die "cmake failed; see $build.configure.log"
-fi
-say "== building gamerec kalah_solve_bench in $build"
-cmake --build "$build" -j2 --target gamerec kalah_solve_bench >/dev/null ||
-  die "build failed: cmake --build $build --target gamerec kalah_solve_bench"
+bench_build gamerec kalah_solve_bench
 gamerec=$build/gamerec
 solve_bench=$build/tests/bench/kalah_solve_bench
 [[ -x $solve_bench ]] || die "missing $solve_bench"

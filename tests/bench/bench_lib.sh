@@ -1,5 +1,22 @@
-# Timing helpers shared by the benchmark scripts (sourced, not run). They
-# need $data (a scratch directory) and a die() function.
+# What the benchmark scripts share (sourced, not run): messages, building
+# the targets a benchmark runs, timing and peak memory. They need $repo,
+# $build and $data (a scratch directory).
+
+say() { printf '%s\n' "$*" >&2; }
+die() { say "${0##*/}: $*"; exit 1; }
+
+# bench_build TARGET...: configures $build (RelWithDebInfo) the first time,
+# builds the targets, and sets build_type.
+bench_build() {
+  if [[ ! -f $build/CMakeCache.txt ]]; then
+    say "== configuring $build (RelWithDebInfo)"
+    cmake -S "$repo" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo >"$build.configure.log" 2>&1 ||
+      die "cmake failed; see $build.configure.log"
+  fi
+  build_type=$(sed -n 's/^CMAKE_BUILD_TYPE:[A-Z]*=//p' "$build/CMakeCache.txt")
+  say "== building $* in $build (${build_type:-no build type})"
+  cmake --build "$build" -j"$(nproc)" --target "$@" >/dev/null || die "build failed: cmake --build $build --target $*"
+}
 
 # Seconds of CPU (user+sys) on the children line of a `times` output file.
 children_cpu() { awk -F'[ms ]' 'NR == 2 { print $1 * 60 + $2 + $4 * 60 + $5 }' "$1"; }
@@ -27,3 +44,8 @@ time_runs() {
   CPU=$(printf '%s\n' "${cpus[@]}" | sort -g | head -1)
 }
 calc() { awk "BEGIN { printf \"$1\", $2 }"; }  # calc FORMAT EXPRESSION
+# peak_rss_kib CMD...: the peak resident memory of CMD in KiB (GNU time).
+peak_rss_kib() {
+  /usr/bin/time -f %M -o "$data/rss" "$@" >/dev/null 2>&1 || die "failed: $*"
+  tail -1 "$data/rss"
+}
