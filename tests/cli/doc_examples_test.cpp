@@ -26,8 +26,6 @@ using namespace gamerec::clitest;
 
 namespace {
 
-const fs::path kSourceDir = GAMEREC_SOURCE_DIR;
-const std::string kBinary = GAMEREC_BINARY;
 constexpr auto kTimeout = std::chrono::seconds(120);
 
 struct Example {
@@ -189,14 +187,14 @@ std::string joined(const std::vector<std::string>& lines) {
 }
 
 void run_examples(const std::string& name, Markup markup) {
-  const auto examples = examples_of(kSourceDir / name, markup);
+  const auto examples = examples_of(fs::path(kSourceDir) / name, markup);
   REQUIRE_FALSE(examples.empty());
   gamerec::test::TempDir work("doc");
   const fs::path bin = fs::path(work.path()) / ".bin";
   fs::create_directory(bin);
   fs::create_symlink(kBinary, bin / "gamerec");
   for (const char* dir : {"samples", "formats"})
-    fs::copy(kSourceDir / dir, fs::path(work.path()) / dir, fs::copy_options::recursive);
+    fs::copy(fs::path(kSourceDir) / dir, fs::path(work.path()) / dir, fs::copy_options::recursive);
 
   int last_status = 0;
   for (const auto& example : examples) {

@@ -46,8 +46,6 @@ const std::vector<std::string> kCases = {
 #include "golden_cases.inc"
 };
 
-const std::string kSourceDir = GAMEREC_SOURCE_DIR;
-const std::string kBinary = GAMEREC_BINARY;
 const fs::path kCasesDir = fs::path(kSourceDir) / "tests" / "cli" / "cases";
 constexpr auto kTimeout = std::chrono::seconds(30);
 

@@ -17,8 +17,6 @@ using namespace std::chrono_literals;
 
 namespace {
 
-const std::string kSourceDir = GAMEREC_SOURCE_DIR;
-const std::string kBinary = GAMEREC_BINARY;
 const fs::path kSample = fs::path(kSourceDir) / "samples/chaturanga/valid/unfinished.cht";
 
 // Legal moves from the end of unfinished.cht (Yellow to move, move 29),

@@ -17,9 +17,6 @@ using namespace std::chrono_literals;
 
 namespace {
 
-const std::string kSourceDir = GAMEREC_SOURCE_DIR;
-const std::string kBinary = GAMEREC_BINARY;
-
 // The move lines of a record: everything after its header, if any.
 std::vector<std::string> moves_of(const std::string& record) {
   std::vector<std::string> lines;

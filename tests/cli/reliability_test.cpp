@@ -24,9 +24,6 @@ using namespace std::chrono_literals;
 
 namespace {
 
-const std::string kSourceDir = GAMEREC_SOURCE_DIR;
-const std::string kBinary = GAMEREC_BINARY;
-
 // Eight knight moves that bring the four knights home: legal again and
 // again from the start position.
 const std::vector<std::string> kCycle = {"1B-3A", "2H-3F", "8G-6H", "7A-6C",

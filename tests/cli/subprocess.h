@@ -25,6 +25,10 @@ extern char** environ;
 
 namespace gamerec::clitest {
 
+// The source tree (samples, cases) and the binary under test, from CMake.
+inline const std::string kSourceDir = GAMEREC_SOURCE_DIR;
+inline const std::string kBinary = GAMEREC_BINARY;
+
 // The environment a child sees: the caller's, without anything that turns
 // colours on, with NO_COLOR set.
 inline std::vector<std::string> child_environment() {
