@@ -15,15 +15,13 @@
 namespace gamerec::cli {
 namespace {
 
-bool is_dumb(const char* term) { return term != nullptr && std::string_view(term) == "dumb"; }
-
 class HumanPlayer final : public Player {
  public:
   HumanPlayer(const Context& context, ui::InputReader& input)
       : context_(context),
         input_(input),
         echo_(!ui::stdin_is_terminal()),
-        cursor_keys_(!echo_ && ui::stdout_is_terminal() && !is_dumb(std::getenv("TERM"))) {}
+        cursor_keys_(!echo_ && ui::stdout_is_terminal() && !ui::is_dumb_terminal(std::getenv("TERM"))) {}
 
   std::optional<Action> act(const Game& game, const Observation& seen, std::span<const Move>) override {
     // A game whose moves are cells gets a cursor on a terminal that can
@@ -93,7 +91,6 @@ class HumanPlayer final : public Player {
       }
     }
   }
-
 
   const Context& context_;
   ui::InputReader& input_;

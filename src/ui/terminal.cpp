@@ -14,10 +14,12 @@ bool use_color(ColorChoice choice, bool is_terminal, const char* no_color_env, c
       return false;
     case ColorChoice::kAuto:
       return is_terminal && (no_color_env == nullptr || *no_color_env == '\0') &&
-             !(term_env != nullptr && std::string_view(term_env) == "dumb");
+             !is_dumb_terminal(term_env);
   }
   return false;
 }
+
+bool is_dumb_terminal(const char* term_env) { return term_env != nullptr && std::string_view(term_env) == "dumb"; }
 
 bool stdout_is_terminal() { return ::isatty(STDOUT_FILENO) == 1; }
 bool stdin_is_terminal() { return ::isatty(STDIN_FILENO) == 1; }

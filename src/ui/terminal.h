@@ -10,6 +10,8 @@ enum class ColorChoice { kAuto, kAlways, kNever };
 // --color auto colours only a terminal, never when NO_COLOR is set, and
 // never on TERM=dumb (which cannot show 256 colours).
 bool use_color(ColorChoice choice, bool is_terminal, const char* no_color_env, const char* term_env);
+// TERM=dumb: no colours, no cursor movement.
+bool is_dumb_terminal(const char* term_env);
 bool stdout_is_terminal();
 bool stdin_is_terminal();
 bool stderr_is_terminal();
