@@ -4,7 +4,9 @@
 #include <zlib.h>
 #include <zstd.h>
 
+#include <algorithm>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,11 +25,16 @@ class PrefixedStream final : public ByteStream {
       const std::size_t n = std::min(size, prefix_.size() - used_);
       std::memcpy(buffer, prefix_.data() + used_, n);
       used_ += n;
-      return static_cast<std::int64_t>(n);
+      if (n == size) return static_cast<std::int64_t>(n);
+      // The rest in the same call: a short file is still one fill.
+      const std::int64_t more = rest_->read(buffer + n, size - n);
+      return static_cast<std::int64_t>(n) + std::max<std::int64_t>(more, 0);
     }
     return rest_->read(buffer, size);
   }
   std::string error() const override { return rest_->error(); }
+  // The file's size, so that a short file gets a short buffer.
+  std::optional<std::uint64_t> size_hint() const override { return rest_->size_hint(); }
 
  private:
   std::string prefix_;
