@@ -63,6 +63,10 @@ struct Seats {
     return side >= 0 && static_cast<std::size_t>(side) < players.size() &&
            players[static_cast<std::size_t>(side)]->is_computer();
   }
+  bool draws_board(const Game& game, Side side) const {
+    return side >= 0 && static_cast<std::size_t>(side) < players.size() &&
+           players[static_cast<std::size_t>(side)]->draws_board(game);
+  }
   int people() const {
     int count = 0;
     for (Side side = 0; side < static_cast<Side>(players.size()); ++side) count += !is_computer(side);
@@ -114,7 +118,12 @@ class PlayHooks final : public MatchHooks {
       pass_to(viewer);
     }
     shown_to_ = viewer;
-    print_board(state, viewer);
+    // A cursor draws the board with itself on it: drawing it here too
+    // would show it twice.
+    if (!state.is_over() && seats_.draws_board(game_, state.to_move()))
+      context_.out() << status_line(context_, game_, state) << '\n';
+    else
+      print_board(state, viewer);
   }
 
   Command command(Match& match, Side side, std::string_view line) override {

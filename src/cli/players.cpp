@@ -26,7 +26,7 @@ class HumanPlayer final : public Player {
   std::optional<Action> act(const Game& game, const Observation& seen, std::span<const Move>) override {
     // A game whose moves are cells gets a cursor on a terminal that can
     // move its own cursor up (TERM=dumb cannot).
-    if (cursor_keys_ && !game.cell_move(0, 0).empty()) return act_with_cursor(game, seen);
+    if (draws_board(game)) return act_with_cursor(game, seen);
     context_.out() << context_.text("ui.prompt", {{"side", side_display(context_, game, seen.viewer())}});
     // Nobody can see the prompt (a full disk, a closed pipe): take nothing.
     if (!context_.out().flush()) return std::nullopt;
@@ -39,6 +39,7 @@ class HumanPlayer final : public Player {
     return action;
   }
   bool is_computer() const override { return false; }
+  bool draws_board(const Game& game) const override { return cursor_keys_ && !game.cell_move(0, 0).empty(); }
 
  private:
   // The board with the cursor on it (the one bracketed cell), its help line

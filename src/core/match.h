@@ -37,6 +37,9 @@ class Player {
   virtual std::optional<Action> act(const Game& game, const Observation& seen,
                                     std::span<const Move> legal) = 0;
   virtual bool is_computer() const = 0;
+  // Whether act() draws the board itself (a person's cursor on a
+  // terminal): the session then shows only the status line before it.
+  virtual bool draws_board(const Game& /*game*/) const { return false; }
   // Whether the player is told of every accepted move (see notice()).
   virtual bool wants_notices() const { return false; }
   // An accepted move, as this player's side sees the game after it.

@@ -88,6 +88,10 @@ wait_for "White's turn after G6" cursor_on C6 'White' || exit 1
 # however many keys moved the cursor.
 [ "$(screen | grep -c '^Cursor on ')" -eq 4 ] ||
   fail "the cursor's board is not redrawn in place: $(screen | grep -c '^Cursor on ') cursor lines"
+# One board per turn: the session shows only the status line before a
+# cursor's turn, so the board is not drawn once more above the cursor's.
+[ "$(screen | grep -c '^9 ')" -eq 4 ] ||
+  fail "the board is drawn more than once per turn: $(screen | grep -c '^9 ') boards for 4 turns"
 # A capital letter is no direction: it starts a typed move.
 keys -l 'A1'
 keys Enter
