@@ -55,10 +55,40 @@ std::optional<Message> GameCatalogue::add_embedded_definitions() {
   shared_.clear();
   for (const EmbeddedFile& file : embedded_formats()) {
     if (file.name == "messages.yaml") continue;
-    if (auto error = load_definition(file.text, file.name, definitions_, /*may_add_engine=*/true))
-      return error;
+    DeferredTexts deferred;
+    if (auto error = load_definition_deferring_texts(file.text, file.name, definitions_, deferred)) return error;
+    if (!deferred.yaml.empty()) deferred_texts_[deferred.game] = deferred;
   }
   return std::nullopt;
+}
+
+std::optional<Message> GameCatalogue::add_definition(std::string_view yaml_text, std::string_view source) {
+  // A user's texts go over the built-in ones, which must be there first.
+  if (auto error = load_deferred_texts()) return error;
+  shared_.clear();
+  return load_definition(yaml_text, source, definitions_, /*may_add_engine=*/false);
+}
+
+std::optional<Message> GameCatalogue::load_deferred_texts(std::string_view name) const {
+  auto deferred = deferred_texts_.find(name);
+  if (deferred == deferred_texts_.end()) return std::nullopt;
+  const DeferredTexts texts = deferred->second;
+  deferred_texts_.erase(deferred);
+  auto definition = definitions_.find(name);
+  if (definition == definitions_.end()) return std::nullopt;
+  return gamerec::load_deferred_texts(texts, definition->second);
+}
+
+std::optional<Message> GameCatalogue::load_deferred_texts() const {
+  while (!deferred_texts_.empty()) {
+    if (auto error = load_deferred_texts(deferred_texts_.begin()->first)) return error;
+  }
+  return std::nullopt;
+}
+
+const DefinitionMap& GameCatalogue::definitions() const {
+  (void)load_deferred_texts();  // malformed built-in texts fail the tests, not the user
+  return definitions_;
 }
 
 std::optional<Message> GameCatalogue::add_directory(const std::string& directory) {
@@ -82,6 +112,7 @@ std::optional<Message> GameCatalogue::add_directory(const std::string& directory
 }
 
 const GameDefinition* GameCatalogue::find(std::string_view name) const {
+  (void)load_deferred_texts(name);  // malformed built-in texts fail the tests, not the user
   auto it = definitions_.find(name);
   return it == definitions_.end() ? nullptr : &it->second;
 }

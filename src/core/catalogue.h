@@ -40,13 +40,15 @@ class GameCatalogue {
   // Adds every *.yaml in `directory` (--formats), in name order.
   std::optional<Message> add_directory(const std::string& directory);
   // A user's definition (a variant or an override of a known game).
-  std::optional<Message> add_definition(std::string_view yaml_text, std::string_view source) {
-    shared_.clear();
-    return load_definition(yaml_text, source, definitions_, /*may_add_engine=*/false);
-  }
+  std::optional<Message> add_definition(std::string_view yaml_text, std::string_view source);
 
-  const DefinitionMap& definitions() const { return definitions_; }
+  // Every definition with its texts (all of them parsed).
+  const DefinitionMap& definitions() const;
+  // The definition named `name`, with its texts; nullptr when none is.
   const GameDefinition* find(std::string_view name) const;
+  // Parses the texts the built-in definitions left aside at start-up; a
+  // message when one of them is malformed (tests check there is none).
+  std::optional<Message> load_deferred_texts() const;
   std::string game_names() const;  // "chaturanga, chess" for messages
 
   // A game with its options resolved; a message on unknown game, unknown
@@ -74,8 +76,15 @@ class GameCatalogue {
   const RecordFormat& format_for_output(const std::string& path) const;
 
  private:
+  // Adds the texts left aside for `name`, once; a message if they are malformed.
+  std::optional<Message> load_deferred_texts(std::string_view name) const;
+
   std::map<std::string, GameFactory, std::less<>> engines_;
-  DefinitionMap definitions_;
+  // Built-in definitions get their texts when first looked up (start-up
+  // then parses a third of the compiled-in YAML): both are caches, hence
+  // mutable; what a caller sees is always a definition with its texts.
+  mutable DefinitionMap definitions_;
+  mutable std::map<std::string, DeferredTexts, std::less<>> deferred_texts_;
   std::vector<RecordFormat> formats_;  // the move list last: it takes anything
   std::map<std::pair<std::string, std::string>, PlayerFactory> player_kinds_;  // (engine, kind)
   // The definitions as games share them, made on first use (a batch of

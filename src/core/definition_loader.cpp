@@ -89,7 +89,16 @@ std::optional<Message> check_letters(const std::string& letters, std::size_t cou
   return std::nullopt;
 }
 
-std::optional<Message> load(const YAML::Node& root, DefinitionMap& definitions, bool may_add_engine) {
+// `messages:`: per language, nested maps of texts.
+std::optional<Message> load_texts(const YAML::Node& messages, GameDefinition& definition) {
+  if (!messages.IsMap()) return problem("messages");
+  for (const auto& entry : messages)
+    flatten_texts(entry.second, "", definition.messages[entry.first.as<std::string>()]);
+  return std::nullopt;
+}
+
+std::optional<Message> load(const YAML::Node& root, DefinitionMap& definitions, bool may_add_engine,
+                            std::string* loaded_name = nullptr) {
   if (!root.IsMap()) return problem("not-a-map");
   for (const auto& entry : root) {
     const auto key = entry.first.as<std::string>();
@@ -136,9 +145,7 @@ std::optional<Message> load(const YAML::Node& root, DefinitionMap& definitions, 
     }
   }
   if (root["messages"]) {
-    if (!root["messages"].IsMap()) return problem("messages");
-    for (const auto& entry : root["messages"])
-      flatten_texts(entry.second, "", definition.messages[entry.first.as<std::string>()]);
+    if (auto error = load_texts(root["messages"], definition)) return error;
   }
   if (root["example"]) definition.example = root["example"].as<std::string>();
   if (root["pieces"]) {
@@ -170,16 +177,17 @@ std::optional<Message> load(const YAML::Node& root, DefinitionMap& definitions, 
   }
   if (definition.sides.empty()) return problem("no-sides", {{"name", name}});
   definitions[name] = std::move(definition);
+  if (loaded_name != nullptr) *loaded_name = name;
   return std::nullopt;
 }
 
-}  // namespace
-
-std::optional<Message> load_definition(std::string_view yaml_text, std::string_view source,
-                                       DefinitionMap& definitions, bool may_add_engine) {
+// Runs `parse` with yaml-cpp's exceptions turned into messages that name
+// `source` and the line.
+template <typename Parse>
+std::optional<Message> guarded(std::string_view source, Parse parse) {
   std::optional<Message> error;
   try {
-    error = load(YAML::Load(std::string(yaml_text)), definitions, may_add_engine);
+    error = parse();
   } catch (const YAML::DeepRecursion& e) {
     error = problem("too-deep", {{"line", e.mark.is_null() ? "?" : std::to_string(e.mark.line + 1)}});
   } catch (const YAML::Exception& e) {
@@ -188,6 +196,37 @@ std::optional<Message> load_definition(std::string_view yaml_text, std::string_v
   }
   if (error) error->args.emplace_back("source", std::string(source));
   return error;
+}
+
+}  // namespace
+
+std::optional<Message> load_definition(std::string_view yaml_text, std::string_view source,
+                                       DefinitionMap& definitions, bool may_add_engine) {
+  return guarded(source, [&] { return load(YAML::Load(std::string(yaml_text)), definitions, may_add_engine); });
+}
+
+std::optional<Message> load_definition_deferring_texts(std::string_view yaml_text, std::string_view source,
+                                                       DefinitionMap& definitions, DeferredTexts& deferred) {
+  std::string without_texts;
+  deferred.yaml = {};
+  deferred.source = source;
+  for (const auto& [key, section] : top_level_sections(yaml_text)) {
+    if (key == "messages")
+      deferred.yaml = section;
+    else
+      without_texts += section;
+  }
+  return guarded(source, [&] {
+    return load(YAML::Load(without_texts), definitions, /*may_add_engine=*/true, &deferred.game);
+  });
+}
+
+std::optional<Message> load_deferred_texts(const DeferredTexts& deferred, GameDefinition& definition) {
+  return guarded(deferred.source, [&]() -> std::optional<Message> {
+    const YAML::Node root = YAML::Load(std::string(deferred.yaml));
+    if (!root.IsMap() || !root["messages"]) return std::nullopt;
+    return load_texts(root["messages"], definition);
+  });
 }
 
 }  // namespace gamerec

@@ -23,4 +23,19 @@ using DefinitionMap = std::map<std::string, GameDefinition, std::less<>>;
 std::optional<Message> load_definition(std::string_view yaml_text, std::string_view source,
                                        DefinitionMap& definitions, bool may_add_engine);
 
+// A game's texts (its `messages:` section, most of each built-in file) not
+// parsed yet: start-up parses only the texts of the game it runs.
+struct DeferredTexts {
+  std::string game;       // the definition they belong to
+  std::string_view yaml;  // the section, `messages:` line included; empty when none
+  std::string_view source;  // the file, for messages
+};
+
+// load_definition for a built-in file (it may add an engine), leaving the
+// file's `messages:` section in `deferred`.
+std::optional<Message> load_definition_deferring_texts(std::string_view yaml_text, std::string_view source,
+                                                       DefinitionMap& definitions, DeferredTexts& deferred);
+// Adds the texts left aside by load_definition_deferring_texts.
+std::optional<Message> load_deferred_texts(const DeferredTexts& deferred, GameDefinition& definition);
+
 }  // namespace gamerec

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "core/embedded_formats.h"
+#include "core/text.h"
 #include "core/yaml_text.h"
 
 namespace gamerec {
@@ -56,13 +57,24 @@ std::variant<Messages, std::string> Messages::load(std::string_view language) {
   for (const EmbeddedFile& file : embedded_formats()) {
     if (file.name == "messages.yaml") catalogue_text = file.text;
   }
-  const YAML::Node root = YAML::Load(std::string(catalogue_text));
-  if (!root[std::string(language)])
-    return "unknown language '" + std::string(language) + "'; available: en, es";
+  // Only the languages needed are parsed: start-up time is mostly yaml-cpp.
+  std::string_view english;
+  std::string_view chosen;
+  std::vector<std::string_view> available;
+  for (const auto& [key, section] : top_level_sections(catalogue_text)) {
+    if (key.empty()) continue;
+    available.push_back(key);
+    if (key == "en") english = section;
+    if (key == language) chosen = section;
+  }
+  if (chosen.empty())
+    return "unknown language '" + std::string(language) + "'; available: " + join(available, ", ");
   Messages messages;
   messages.language_ = std::string(language);
-  flatten_texts(root["en"], "", messages.english_);
-  flatten_texts(root[std::string(language)], "", messages.texts_);
+  flatten_texts(YAML::Load(std::string(english))["en"], "", messages.english_);
+  // English needs no second copy: find() falls back to english_.
+  if (language != "en")
+    flatten_texts(YAML::Load(std::string(chosen))[std::string(language)], "", messages.texts_);
   return messages;
 }
 

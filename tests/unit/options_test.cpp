@@ -3,6 +3,9 @@
 #include <catch2/catch.hpp>
 
 #include "core/catalogue.h"
+#include "core/embedded_formats.h"
+#include "core/yaml_text.h"
+#include "games/builtin_games.h"
 #include "test_support.h"
 
 using namespace gamerec;
@@ -114,4 +117,50 @@ TEST_CASE("definitions: unknown keys and bad values are errors that say what is 
   REQUIRE(error);
   CHECK_THAT(gamerec::test::english(*error),
              Catch::Contains("d.yaml:2") && Catch::Contains("nested too deeply"));
+}
+
+TEST_CASE("definitions: top-level sections split a document at its column-0 keys") {
+  const std::string text = "# a comment\nname: x\nmessages:\n  en:\n    a: 1\n\nsides: [a, b]\n";
+  const auto sections = top_level_sections(text);
+  REQUIRE(sections.size() == 4);
+  CHECK(sections[0].first.empty());
+  CHECK(sections[0].second == "# a comment\n");
+  CHECK(sections[1].first == "name");
+  CHECK(sections[1].second == "name: x\n");
+  CHECK(sections[2].first == "messages");
+  CHECK(sections[2].second == "messages:\n  en:\n    a: 1\n\n");
+  CHECK(sections[3].first == "sides");
+  CHECK(sections[3].second == "sides: [a, b]\n");
+  std::string joined;
+  for (const auto& [key, body] : sections) joined += body;
+  CHECK(joined == text);  // nothing lost or doubled
+}
+
+TEST_CASE("definitions: built-in texts parsed on first use are the texts a full parse gives") {
+  // The reference: every compiled-in file parsed whole, as a user's file is.
+  DefinitionMap whole;
+  for (const EmbeddedFile& file : embedded_formats()) {
+    if (file.name == "messages.yaml") continue;
+    REQUIRE_FALSE(load_definition(file.text, file.name, whole, /*may_add_engine=*/true));
+  }
+  GameCatalogue catalogue = make_builtin_catalogue();
+  REQUIRE_FALSE(catalogue.load_deferred_texts());
+  for (const auto& [name, definition] : whole) {
+    INFO(name);
+    const GameDefinition* lazy = catalogue.find(name);
+    REQUIRE(lazy != nullptr);
+    CHECK_FALSE(definition.messages.empty());
+    CHECK(lazy->messages == definition.messages);
+    CHECK(lazy->side_names == definition.side_names);
+    CHECK(lazy->options.size() == definition.options.size());
+  }
+}
+
+TEST_CASE("definitions: a user's texts go over the built-in ones not parsed yet") {
+  GameCatalogue catalogue = make_builtin_catalogue();
+  REQUIRE_FALSE(catalogue.add_definition("name: chess\nmessages: {en: {ends: {checkmate: \"mate!\"}}}\n", "x.yaml"));
+  const GameDefinition* chess = catalogue.find("chess");
+  REQUIRE(chess != nullptr);
+  CHECK(chess->messages.at("en").at("ends.checkmate") == "mate!");
+  CHECK(chess->messages.at("es").at("ends.checkmate") == "jaque mate");  // the built-in text
 }
