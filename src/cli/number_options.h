@@ -11,6 +11,12 @@
 
 namespace gamerec::cli {
 
+// Bounds for times and counts: a day per move or answer, a billion games
+// or moves. More is a typo, and these keep every deadline and product
+// (now + movetime, wins * 100) far from overflowing.
+inline constexpr std::uint64_t kMaxMilliseconds = 86'400'000;
+inline constexpr std::uint64_t kMaxCount = 1'000'000'000;
+
 // Accepts "0".."max" written in decimal digits only; the message names
 // the range in one short line.
 inline CLI::Validator whole_number(std::uint64_t min,

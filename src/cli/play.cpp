@@ -273,8 +273,9 @@ class PlayCommand {
     if (auto error = make_seats()) return context_.usage_error(*error);
     if (path.empty()) {
       const std::time_t now = std::time(nullptr);
-      char stamp[32];
-      std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
+      std::tm local{};
+      char stamp[32] = "00000000-000000";  // a clock that cannot be read
+      if (::localtime_r(&now, &local) != nullptr) std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &local);
       const auto& extensions = game_->definition().extensions;
       path = fmt::format("{}-{}.{}", game_->name(), stamp, extensions.empty() ? "txt" : extensions.front());
     }
@@ -461,7 +462,7 @@ Command add_play_command(CLI::App& app) {
       ->check(whole_number(0, std::numeric_limits<std::uint64_t>::max()));
   command
       ->add_option("--movetime", options->movetime_ms, "Time per move for searching computer players, in ms")
-      ->check(whole_number(1));
+      ->check(whole_number(1, kMaxMilliseconds));
   command->add_option("--position,--fen", options->position,
                       "Start a new game from this position, in the game's notation (a header's position:)");
   return {command, [options](const Context& context) {

@@ -136,21 +136,22 @@ Command add_tourney_command(CLI::App& app) {
       ->delimiter(',')
       ->required();
   auto* games =
-      command->add_option("--games", options->games, "Play N games (default 10)")->check(whole_number(1));
+      command->add_option("--games", options->games, "Play N games (default 10)")
+                    ->check(whole_number(1, kMaxCount));
   command->add_option("--wins", options->wins, "Play until an entrant has N wins")
-      ->check(whole_number(1))
+      ->check(whole_number(1, kMaxCount))
       ->excludes(games);
   command->add_option("--seed", options->seed, "Seed for every random choice (default 1)")
       ->check(whole_number(0, std::numeric_limits<std::uint64_t>::max()));
   command->add_option("--movetime", options->movetime_ms, "Time per move for searching players, in ms")
-      ->check(whole_number(1));
+      ->check(whole_number(1, kMaxMilliseconds));
   command
       ->add_option("--timeout", options->timeout_ms,
                    "How long an external player (exec:PROGRAM) may take to answer, in ms (default 10000)")
-      ->check(whole_number(1));
+      ->check(whole_number(1, kMaxMilliseconds));
   command
       ->add_option("--max-moves", options->max_moves, "Stop a game unfinished after N moves (default 1000)")
-      ->check(whole_number(1));
+      ->check(whole_number(1, kMaxCount));
   command->add_option("--out", options->out_dir, "Write each game's record into DIR");
   return {command, [options](const Context& context) { return run_tourney(context, *options); }};
 }

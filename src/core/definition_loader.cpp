@@ -65,8 +65,22 @@ std::optional<Message> merge_option(const std::string& name, const YAML::Node& n
     if (!may_declare && *type != spec->type) return problem("option-type-change", {{"option", name}});
     spec->type = *type;
   }
-  if (node["min"]) spec->min = node["min"].as<int>();
-  if (node["max"]) spec->max = node["max"].as<int>();
+  // A user's file may narrow a built-in range, never widen it: the rules
+  // engine sizes its boards and counters from the built-in one.
+  if (node["min"]) {
+    const int min = node["min"].as<int>();
+    if (!may_declare && spec->min && min < *spec->min)
+      return problem("option-widen", {{"option", name}, {"bound", "min"}, {"value", std::to_string(min)},
+                                      {"limit", std::to_string(*spec->min)}});
+    spec->min = min;
+  }
+  if (node["max"]) {
+    const int max = node["max"].as<int>();
+    if (!may_declare && spec->max && max > *spec->max)
+      return problem("option-widen", {{"option", name}, {"bound", "max"}, {"value", std::to_string(max)},
+                                      {"limit", std::to_string(*spec->max)}});
+    spec->max = max;
+  }
   if (node["description"]) spec->description = node["description"].as<std::string>();
   if (node["default"]) {
     auto value = parse_option_value(*spec, yaml_value_text(node["default"]));

@@ -14,6 +14,21 @@ namespace {
 // No person plays in a tourney: there are no commands to handle.
 class SilentHooks final : public MatchHooks {};
 
+// An entrant that could not be made for this game (an engine gone since the
+// tourney started, no process left to fork): it loses the game, for that
+// reason, at its first turn, as a program that broke down does.
+class UnavailablePlayer final : public Player {
+ public:
+  explicit UnavailablePlayer(Message reason) : reason_(std::move(reason)) {}
+  std::optional<Action> act(const Game&, const Observation&, std::span<const Move>) override {
+    return Action{{}, std::nullopt, false, reason_};
+  }
+  bool is_computer() const override { return true; }
+
+ private:
+  Message reason_;
+};
+
 }  // namespace
 
 std::uint64_t seat_seed(std::uint64_t seed, std::int64_t game, std::size_t seat) {
@@ -47,6 +62,10 @@ std::optional<Message> Tourney::prepare() {
     std::filesystem::create_directories(options_.out_dir, ec);
     if (ec || !std::filesystem::is_directory(options_.out_dir, ec))
       return Message{"tourney.bad-out", {{"dir", options_.out_dir}, {"reason", ec.message()}}};
+    // A record is never replaced: an earlier run's games stay.
+    const std::string first = record_path(1);
+    if (std::filesystem::exists(first, ec))
+      return Message{"tourney.out-has-records", {{"dir", options_.out_dir}, {"file", first}}};
   }
   return std::nullopt;
 }
@@ -79,7 +98,10 @@ std::optional<TourneyGame> Tourney::play_next() {
     auto player = catalogue_.make_player(game_, options_.players[entrant],
                                          ChooserSettings{seat_seed(options_.seed, result.number, seat),
                                                          options_.movetime_ms, options_.timeout_ms});
-    owned.push_back(std::move(std::get<std::unique_ptr<Player>>(player)));
+    if (auto* error = std::get_if<Message>(&player))
+      owned.push_back(std::make_unique<UnavailablePlayer>(std::move(*error)));
+    else
+      owned.push_back(std::move(std::get<std::unique_ptr<Player>>(player)));
     players.push_back(owned.back().get());
   }
 
@@ -103,8 +125,6 @@ std::optional<TourneyGame> Tourney::play_next() {
     players_yaml << YAML::EndMap << YAML::EndMap;
     header.text = std::string(players_yaml.c_str()) + "\n";
     result.record = record_path(result.number);
-    std::error_code ec;
-    std::filesystem::remove(result.record, ec);  // a rerun into the same directory starts afresh
     file.emplace(RecordFile::create(result.record, "", 0, move_list_header(header, game_)));
     sink.emplace(*file);
   }

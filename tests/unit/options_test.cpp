@@ -164,3 +164,20 @@ TEST_CASE("definitions: a user's texts go over the built-in ones not parsed yet"
   CHECK(chess->messages.at("en").at("ends.checkmate") == "mate!");
   CHECK(chess->messages.at("es").at("ends.checkmate") == "jaque mate");  // the built-in text
 }
+
+TEST_CASE("definitions: a user's definition may narrow an option's range, never widen it") {
+  // The engines size their boards from the built-in ranges (kalah's pits
+  // array, battleship's 26 columns): a wider range would overrun them.
+  GameCatalogue catalogue = make_builtin_catalogue();
+  auto error = catalogue.add_definition("name: kalah\noptions: {pits: {max: 20}}\n", "wide.yaml");
+  REQUIRE(error);
+  CHECK_THAT(gamerec::test::english(*error), Catch::Contains("wide.yaml") && Catch::Contains("'pits'") &&
+                                                 Catch::Contains("max 20") && Catch::Contains("its max is 8"));
+  error = catalogue.add_definition("name: big\nextends: battleship\noptions: {width: {min: 0}}\n", "v.yaml");
+  REQUIRE(error);
+  CHECK_THAT(gamerec::test::english(*error), Catch::Contains("min 0"));
+  REQUIRE_FALSE(catalogue.add_definition("name: kalah\noptions: {pits: {max: 6}}\n", "narrow.yaml"));
+  CHECK(catalogue.find("kalah")->find_option("pits")->max == 6);
+  auto made = catalogue.make_game("kalah", {{"pits", "7"}});
+  CHECK(std::holds_alternative<Message>(made));
+}

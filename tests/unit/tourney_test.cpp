@@ -5,6 +5,7 @@
 // bench signature), so a change to the players or the loop shows.
 #include <catch2/catch.hpp>
 
+#include <cstdio>
 #include <filesystem>
 
 #include "core/tourney.h"
@@ -79,6 +80,14 @@ TEST_CASE("tourney: every record written to --out validates, with the moves play
     ++records;
   }
   CHECK(records == 4);
+  // A second run into the same directory would replace them: refused.
+  const std::string first = dir.path() + "/records/chaturanga-0001.chaturanga";
+  const auto before = std::filesystem::last_write_time(first);
+  Tourney again(gamerec::test::catalogue(), *game, options);
+  const auto error = again.prepare();
+  REQUIRE(error);
+  CHECK(error->key == "tourney.out-has-records");
+  CHECK(std::filesystem::last_write_time(first) == before);
 }
 
 TEST_CASE("tourney: --wins plays until an entrant has that many wins") {
@@ -101,4 +110,33 @@ TEST_CASE("tourney: an unknown player is refused before any game") {
   REQUIRE(error);
   CHECK_THAT(gamerec::test::english(*error),
              Catch::Contains("grandmaster") && Catch::Contains("1, greedy, random"));
+}
+
+TEST_CASE("tourney: an entrant that cannot be made for a later game loses that game, with the reason") {
+  // exec: checks its program when the player is made, once per game; the
+  // program disappears after the tourney started.
+  gamerec::test::TempDir dir("tourney");
+  const std::string program = dir.path() + "/player.sh";
+  {
+    std::FILE* file = std::fopen(program.c_str(), "w");
+    REQUIRE(file != nullptr);
+    std::fputs("#!/bin/sh\nexit 0\n", file);
+    std::fclose(file);
+  }
+  std::filesystem::permissions(program, std::filesystem::perms::owner_all);
+  const auto game = gamerec::test::make("battleship");
+  TourneyOptions options;
+  options.players = {"exec:" + program, "random"};
+  options.games = 1;
+  Tourney tourney(gamerec::test::catalogue(), *game, options);
+  REQUIRE_FALSE(tourney.prepare());
+  std::filesystem::remove(program);
+  const auto played = tourney.play_next();
+  REQUIRE(played);
+  CHECK(played->end.reason == MatchEnd::Reason::kForfeit);
+  CHECK(played->end.forfeited == 0);
+  REQUIRE(played->end.forfeit_reason);
+  CHECK(played->end.forfeit_reason->key == "exec.not-found");
+  CHECK(tourney.tallies()[0].forfeits == 1);
+  CHECK(tourney.tallies()[1].wins == 1);
 }
