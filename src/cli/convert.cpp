@@ -34,10 +34,7 @@ struct ConvertOptions {
 // name, linked into place at the end (never over an existing file).
 class OutputFile {
  public:
-  explicit OutputFile(const std::string& near) : temporary_(near + ".gamerec-tmp") {
-    fd_.reset(::open(temporary_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644));
-    if (!fd_) fail("cannot-create", near);
-  }
+  explicit OutputFile(const std::string& near) : fd_(create_temporary_for(near, temporary_, O_WRONLY)) {}
   ~OutputFile() {
     if (!done_) ::unlink(temporary_.c_str());
   }
@@ -72,7 +69,7 @@ class OutputFile {
         Message{std::string("write.") + what, {{"file", path}, {"reason", std::strerror(errno)}}});
   }
 
-  std::string temporary_;
+  std::string temporary_;  // before fd_: create_temporary_for sets it
   UniqueFd fd_;
   std::string buffer_;
   bool done_ = false;
@@ -104,18 +101,28 @@ int convert(const Context& context, const ConvertOptions& options) {
   while (auto next = input.source->next_game()) {
     ++index;
     if (options.game_index && index != *options.game_index) continue;
+    // A game that cannot be read is not converted; a one-file output
+    // without it would look whole, so it does not appear.
     if (auto* error = std::get_if<RecordError>(&*next)) {
       status = report_file_error(context, file, header_file_error(*error));
+      if (one_file) return status;
       continue;
     }
     auto game = open_game(std::get<GameHeader>(std::move(*next)), input, options.input, context.catalogue(),
                           context.game_choice());
     if (auto* error = std::get_if<FileError>(&game)) {
       status = report_file_error(context, file, *error);
+      if (one_file) return status;
       continue;
     }
     OpenedGame& opened_game = std::get<OpenedGame>(game);
     const Game& rules = *opened_game.game;
+    if (!format.game.empty() && format.game != rules.definition().engine)
+      return context.usage_error(Message{"convert.wrong-game",
+                                         {{"file", display_name(options.output)},
+                                          {"format", format.name},
+                                          {"holds", format.game},
+                                          {"game", rules.name()}}});
     if (!one_file && first_game && index == 2) {
       const std::string name = numbered(options.output, 1);
       if (std::filesystem::exists(name))

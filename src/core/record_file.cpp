@@ -19,6 +19,16 @@ RecordWriteError failure(const char* what, const std::string& path) {
 
 }  // namespace
 
+UniqueFd create_temporary_for(const std::string& path, std::string& temporary, int flags) {
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    temporary = path + ".gamerec-tmp-" + std::to_string(::getpid()) + "-" + std::to_string(attempt);
+    UniqueFd fd(::open(temporary.c_str(), flags | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644));
+    if (fd) return fd;
+    if (errno != EEXIST) break;  // a left-over of this pid's: try the next name
+  }
+  throw failure("cannot-create", path);
+}
+
 RecordFile RecordFile::open_for_append(const std::string& path) {
   UniqueFd fd(::open(path.c_str(), O_RDWR | O_APPEND | O_CLOEXEC | O_NOCTTY | O_NONBLOCK));
   if (!fd) throw failure("cannot-open", path);
@@ -33,9 +43,8 @@ RecordFile RecordFile::open_for_append(const std::string& path) {
 
 RecordFile RecordFile::create(const std::string& path, const std::string& source_path,
                               std::uint64_t prefix_bytes, std::string_view extra) {
-  const std::string temporary = path + ".gamerec-tmp";
-  UniqueFd fd(::open(temporary.c_str(), O_RDWR | O_APPEND | O_CREAT | O_TRUNC | O_CLOEXEC, 0644));
-  if (!fd) throw failure("cannot-create", path);
+  std::string temporary;
+  UniqueFd fd = create_temporary_for(path, temporary, O_RDWR | O_APPEND);
   RecordFile file(path, std::move(fd), 0);
   try {
     if (!source_path.empty() && prefix_bytes > 0) {

@@ -25,6 +25,12 @@ struct RecordWriteError : std::runtime_error {
   Message message;
 };
 
+// A new file that will be linked into place as `path` (link() fails rather
+// than replace a file that appeared meanwhile): a name of this process's
+// own next to it, made with O_EXCL, so never a file or a symbolic link that
+// someone else has. Sets `temporary` to its name; throws RecordWriteError.
+UniqueFd create_temporary_for(const std::string& path, std::string& temporary, int flags);
+
 class RecordFile {
  public:
   // Opens an existing record for appending; nothing is changed until the

@@ -34,7 +34,9 @@ struct RecordFormat {
   std::string name;                     // "move-list", "pgn", "psq"
   std::string description;              // one line for `gamerec games`
   std::vector<std::string> extensions;  // without the dot; the move list has none of its own
-  std::string game;                     // the one game it holds; empty: any game
+  // The one rules engine it holds ("chess"); empty: any game. Its writer
+  // is given only that engine's games (convert refuses others).
+  std::string game;
   bool many_games = false;              // a file may hold several games
   // Whether content starting with `head` is in this format (no I/O).
   std::function<bool(std::string_view head)> recognises;

@@ -189,8 +189,6 @@ class PsqSource final : public RecordSource {
 class PsqWriter final : public RecordWriter {
  public:
   std::string begin_game(const Game& game, const GameHeader&) override {
-    if (game.definition().engine != "gomoku")
-      throw RecordWriteError(Message{"psq.not-gomoku", {{"game", game.name()}}});
     size_ = game.options().get_int("size");
     return "Piskvorky " + std::to_string(size_) + "x" + std::to_string(size_) + ", 0:0, 0\n";
   }

@@ -128,12 +128,6 @@ TEST_CASE("psq: the writer counts rows from the top and ends with Piskvork's -1"
   CHECK(write_psq(*game, {"A1", "O15", "H8"}) == "Piskvorky 15x15, 0:0, 0\n1,15,0\n15,1,0\n8,8,0\n-1\n");
 }
 
-TEST_CASE("psq: the writer refuses a game that is not gomoku") {
-  const auto game = gamerec::test::make("chaturanga");
-  auto writer = psq_format().open_writer();
-  CHECK_THROWS_AS(writer->begin_game(*game, GameHeader{}), RecordWriteError);
-}
-
 TEST_CASE("psq malformed: a missing or wrong first line is a header error on line 1") {
   struct Case {
     std::string content;

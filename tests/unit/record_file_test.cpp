@@ -1,6 +1,7 @@
 // The record file: appends reach the file at once, undo cuts exactly, new
 // files appear whole, and a record is never replaced or cut short.
 #include <catch2/catch.hpp>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -102,10 +103,28 @@ TEST_CASE("record file: create never replaces a file, and never keeps a short co
   const std::string output = dir.path() + "/out.cht";
   CHECK_THROWS_AS(RecordFile::create(output, existing, 100, ""), RecordWriteError);
   CHECK_FALSE(std::filesystem::exists(output));
-  CHECK_FALSE(std::filesystem::exists(output + ".gamerec-tmp"));
   // A source that cannot be read: the same.
   CHECK_THROWS_AS(RecordFile::create(output, dir.path(), 10, ""), RecordWriteError);
   CHECK_FALSE(std::filesystem::exists(output));
+  for (const auto& entry : std::filesystem::directory_iterator(dir.path()))
+    CHECK(entry.path().filename().string().find(".gamerec-tmp") == std::string::npos);
+}
+
+TEST_CASE("record file: the temporary file is new, never one that someone else has") {
+  // A file (or a symbolic link to one) where a temporary might go is left
+  // as it is: the record is written under another name and linked into place.
+  gamerec::test::TempDir dir;
+  const std::string output = dir.path() + "/new.cht";
+  const std::string victim = dir.path() + "/victim.txt";
+  std::ofstream(victim) << "keep me\n";
+  const std::string taken = output + ".gamerec-tmp-" + std::to_string(::getpid()) + "-0";
+  std::filesystem::create_symlink(victim, taken);
+  {
+    RecordFile file = RecordFile::create(output, "", 0, "2A-3A\n");
+  }
+  CHECK(slurp(output) == "2A-3A\n");
+  CHECK(slurp(victim) == "keep me\n");
+  CHECK(std::filesystem::is_symlink(taken));
 }
 
 TEST_CASE("record file: only a regular file can be a record") {
