@@ -26,6 +26,7 @@ struct ReplayOptions {
 
 int replay(const Context& context, const ReplayOptions& options) {
   const std::string file = display_name(options.file);
+  if (options.step && options.file == "-") return context.usage_error(Message{"usage.step-stdin"});
   auto opened = open_record_game(context, options.file, options.game_index);
   if (!opened) return kExitUsage;
   RecordInput& input = opened->input;

@@ -45,7 +45,7 @@ std::size_t initial_capacity(const ByteStream& stream) {
 }  // namespace
 
 LineSource::LineSource(std::unique_ptr<ByteStream> stream)
-    : stream_(std::move(stream)), capacity_(initial_capacity(*stream_)), buffer_(new char[capacity_]) {}
+    : stream_(std::move(stream)), capacity_(initial_capacity(*stream_)), buffer_(std::make_unique_for_overwrite<char[]>(capacity_)) {}
 
 bool LineSource::fill() {
   if (eof_) return false;
@@ -59,7 +59,7 @@ bool LineSource::fill() {
     // A line longer than the buffer (the file grew, or its size was not
     // known): make room, up to the largest buffer.
     const std::size_t larger = std::min(capacity_ * 2, kBufferCapacity);
-    std::unique_ptr<char[]> grown(new char[larger]);
+    auto grown = std::make_unique_for_overwrite<char[]>(larger);
     std::memcpy(grown.get(), buffer_.get(), end_);
     buffer_ = std::move(grown);
     capacity_ = larger;
