@@ -20,6 +20,7 @@
 #include <catch2/catch.hpp>
 #include <unistd.h>
 
+#include <cctype>
 #include <cstdio>
 #include <fstream>
 #include <regex>
@@ -34,6 +35,26 @@ using namespace gamerec;
 namespace {
 
 const std::string kDir = std::string(GAMEREC_SOURCE_DIR) + "/tests/data/chess/xcheck";
+const std::string kGames = kDir + "/games.pgn";
+
+// Validates each game of the corpus as `validate` does and calls
+// visit(index from 0, its run, its final state); returns the game count.
+template <typename Visit>
+std::size_t for_each_game(Visit&& visit) {
+  auto opened = open_input(kGames, test::catalogue());
+  REQUIRE(std::holds_alternative<RecordInput>(opened));
+  auto& input = std::get<RecordInput>(opened);
+  std::size_t index = 0;
+  while (auto header = input.source->next_game()) {
+    REQUIRE(std::holds_alternative<GameHeader>(*header));
+    auto game = open_game(std::get<GameHeader>(std::move(*header)), input, kGames, test::catalogue(), {});
+    REQUIRE(std::holds_alternative<OpenedGame>(game));
+    auto& opened_game = std::get<OpenedGame>(game);
+    const RunResult run = run_moves(*input.source, *opened_game.game, *opened_game.start);
+    visit(index++, run, *opened_game.start);
+  }
+  return index;
+}
 
 // "bad PLY", or "ok END FEN" as games.expected writes a verdict.
 std::string verdict(const RunResult& run, const State& end) {
@@ -53,23 +74,12 @@ TEST_CASE("chess cross-check: first bad ply, end and final position agree with c
   for (std::string line; std::getline(expected_file, line);) expected.push_back(line);
   REQUIRE(expected.size() >= 300);
 
-  const std::string path = kDir + "/games.pgn";
-  auto opened = open_input(path, test::catalogue());
-  REQUIRE(std::holds_alternative<RecordInput>(opened));
-  auto& input = std::get<RecordInput>(opened);
-  std::size_t index = 0;
-  while (auto header = input.source->next_game()) {
-    REQUIRE(std::holds_alternative<GameHeader>(*header));
-    auto game = open_game(std::get<GameHeader>(std::move(*header)), input, path, test::catalogue(), {});
-    REQUIRE(std::holds_alternative<OpenedGame>(game));
-    auto& opened_game = std::get<OpenedGame>(game);
-    const RunResult run = run_moves(*input.source, *opened_game.game, *opened_game.start);
+  const std::size_t count = for_each_game([&](std::size_t index, const RunResult& run, const State& end) {
     REQUIRE(index < expected.size());
     INFO("game " << index + 1 << ": " << (run.error ? run.error->move : std::string()));
-    CHECK(std::to_string(index + 1) + " " + verdict(run, *opened_game.start) == expected[index]);
-    ++index;
-  }
-  CHECK(index == expected.size());
+    CHECK(std::to_string(index + 1) + " " + verdict(run, end) == expected[index]);
+  });
+  CHECK(count == expected.size());
 }
 
 namespace {
@@ -124,21 +134,11 @@ TEST_CASE("chess cross-check: the first move pgn-extract refuses is gamerec's, b
     WARN("pgn-extract is not installed: skipped");
     return;
   }
-  const std::string path = kDir + "/games.pgn";
-  const std::vector<std::string> texts = split_games(path);
+  const std::vector<std::string> texts = split_games(kGames);
   REQUIRE(texts.size() >= 300);
   test::TempDir dir("xcheck");
-  auto opened = open_input(path, test::catalogue());
-  REQUIRE(std::holds_alternative<RecordInput>(opened));
-  auto& input = std::get<RecordInput>(opened);
-  std::size_t index = 0;
   int played_on = 0, queen_assumed = 0, check_missed = 0;
-  while (auto header = input.source->next_game()) {
-    REQUIRE(std::holds_alternative<GameHeader>(*header));
-    auto game = open_game(std::get<GameHeader>(std::move(*header)), input, path, test::catalogue(), {});
-    REQUIRE(std::holds_alternative<OpenedGame>(game));
-    auto& opened_game = std::get<OpenedGame>(game);
-    const RunResult run = run_moves(*input.source, *opened_game.game, *opened_game.start);
+  const std::size_t count = for_each_game([&](std::size_t index, const RunResult& run, const State& end) {
     REQUIRE(index < texts.size());
     const std::int64_t theirs = pgn_extract_bad_ply(texts[index], dir.path());
     const std::int64_t ours = run.error ? run.moves + 1 : 0;
@@ -147,28 +147,25 @@ TEST_CASE("chess cross-check: the first move pgn-extract refuses is gamerec's, b
     // pgn-extract goes further only in the three known ways.
     if (ours != 0 && (theirs == 0 || theirs > ours)) {
       const ErrorCode code = run.error->error.code;
-      const std::string end = opened_game.start->outcome().end;
-      if (code == ErrorCode::kGameOver && end != "checkmate" && end != "stalemate") {
+      const std::string& text = run.error->move;
+      const std::string reason = end.outcome().end;
+      if (code == ErrorCode::kGameOver && reason != "checkmate" && reason != "stalemate") {
         ++played_on;
-        ++index;
-        continue;
+        return;
       }
-      if (is_promotion_text(run.error->move) && run.error->move.find('=') == std::string::npos &&
-          !std::isalpha(static_cast<unsigned char>(run.error->move.back()))) {
+      if (is_promotion_text(text) && text.find('=') == std::string::npos &&
+          !std::isalpha(static_cast<unsigned char>(text.back()))) {
         ++queen_assumed;  // "g1", "bxa8": no piece named
-        ++index;
-        continue;
+        return;
       }
-      if (code == ErrorCode::kKingInCheck && is_promotion_text(run.error->move)) {
+      if (code == ErrorCode::kKingInCheck && is_promotion_text(text)) {
         ++check_missed;
-        ++index;
-        continue;
+        return;
       }
     }
     CHECK(ours == theirs);
-    ++index;
-  }
-  CHECK(index == texts.size());
+  });
+  CHECK(count == texts.size());
   // Each known difference is there, so this test shows them (and would see
   // a pgn-extract that changed).
   CHECK(played_on > 0);
