@@ -193,8 +193,8 @@ class PlayHooks final : public MatchHooks {
           refused = context_.text(*action->failure, &game_.definition());
         } else if (action) {
           Move checked;
-          const auto error =
-              action->move ? state.check(*action->move) : check_move_text(game_, state, action->text, checked);
+          const auto error = action->move ? state.check(*action->move)
+                                          : check_move_text(game_, state, action->text, checked);
           if (error)
             refused = context_.text(
                 "ui.bad-hint", {{"reason", context_.messages().error_reason(*error, game_.definition())}});
@@ -432,8 +432,8 @@ class PlayCommand {
     // Its own seed: hints must not replay a computer side's choices.
     const std::string hint_spec = options_.hint.empty() ? game_->default_level() : options_.hint;
     if (hint_spec.empty()) return std::nullopt;  // no computer player: no hint
-    auto hint = context_.catalogue().make_player(*game_, hint_spec,
-                                                 ChooserSettings{seat_seed(seed, 0, 0), options_.movetime_ms});
+    auto hint = context_.catalogue().make_player(
+        *game_, hint_spec, ChooserSettings{seat_seed(seed, 0, 0), options_.movetime_ms});
     if (auto* error = std::get_if<Message>(&hint)) return *error;
     seats_.hint = std::get<std::unique_ptr<Player>>(std::move(hint));
     return std::nullopt;

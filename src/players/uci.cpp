@@ -150,7 +150,8 @@ class Engine {
 // engine knows the repetitions and the move counters as the rules do.
 std::string position_command(const chess::ChessState& state) {
   std::string line = "position ";
-  line += state.start() == chess::start_position() ? std::string("startpos") : "fen " + chess::fen_of(state.start());
+  line += state.start() == chess::start_position() ? std::string("startpos")
+                                                   : "fen " + chess::fen_of(state.start());
   if (!state.history().empty()) line += " moves";
   for (const chess::ChessMove move : state.history()) line += " " + chess::coordinate_text(move);
   return line;

@@ -129,7 +129,7 @@ bool is_promotion_text(const std::string& text) {
 
 }  // namespace
 
-TEST_CASE("chess cross-check: the first move pgn-extract refuses is gamerec's, but for its known differences") {
+TEST_CASE("chess cross-check: pgn-extract refuses the same first move, but for its known differences") {
   if (::access(kPgnExtract, X_OK) != 0) {
     WARN("pgn-extract is not installed: skipped");
     return;
