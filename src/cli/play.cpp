@@ -39,6 +39,7 @@ struct PlayOptions {
   std::string output;
   bool step = false;
   std::vector<std::string> ai;  // SIDE[=LEVEL]
+  std::string hint;             // --hint PLAYER: who answers `hint` (the default level when empty)
   std::optional<std::uint64_t> seed;
   std::optional<std::int64_t> movetime_ms;
   std::string position;  // --position (--fen): a new game's start, in the game's notation
@@ -57,7 +58,7 @@ bool same_file(const std::string& a, const std::string& b) {
 // The players of a session, one per side: a person, or the computer.
 struct Seats {
   std::vector<std::unique_ptr<Player>> players;
-  std::unique_ptr<MoveChooser> hint;
+  std::unique_ptr<Player> hint;  // any computer player --ai takes: a level, uci:ENGINE, ...
 
   bool is_computer(Side side) const {
     return side >= 0 && static_cast<std::size_t>(side) < players.size() &&
@@ -178,10 +179,35 @@ class PlayHooks final : public MatchHooks {
     context_.out() << kClear;
   }
 
+  // The hint player's move, checked as a computer player's move is. An
+  // engine that broke down, or a move the rules refuse, says why instead,
+  // and the session goes on.
   void hint(const State& state, Side side) const {
     std::optional<Move> move;
-    if (seats_.hint) move = seats_.hint->choose_move(*state.observe(side), state.legal_moves());
-    if (move)
+    std::optional<std::string> refused;
+    if (seats_.hint) {
+      try {
+        const std::vector<Move> legal = state.legal_moves();
+        const auto action = seats_.hint->act(game_, *state.observe(side), legal);
+        if (action && action->failure) {
+          refused = context_.text(*action->failure, &game_.definition());
+        } else if (action) {
+          Move checked;
+          const auto error = action->move ? state.check(*action->move)
+                                          : check_move_text(game_, state, action->text, checked);
+          if (error)
+            refused = context_.text(
+                "ui.bad-hint", {{"reason", context_.messages().error_reason(*error, game_.definition())}});
+          else
+            move = action->move ? *action->move : checked;
+        }
+      } catch (const RecordWriteError& error) {  // nothing is written here: the player failed
+        refused = context_.text(error.message, &game_.definition());
+      }
+    }
+    if (refused)
+      context_.out() << *refused << '\n';
+    else if (move)
       context_.out() << context_.text("ui.hint", {{"move", game_.move_text(*move, state)}}) << '\n';
     else
       context_.out() << context_.text("ui.no-hint") << '\n';
@@ -405,8 +431,12 @@ class PlayCommand {
       seats_.players[static_cast<std::size_t>(index)] = std::get<std::unique_ptr<Player>>(std::move(player));
     }
     // Its own seed: hints must not replay a computer side's choices.
-    seats_.hint = game_->make_chooser(game_->default_level(),
-                                      ChooserSettings{seat_seed(seed, 0, 0), options_.movetime_ms});
+    const std::string hint_spec = options_.hint.empty() ? game_->default_level() : options_.hint;
+    if (hint_spec.empty()) return std::nullopt;  // no computer player: no hint
+    auto hint = context_.catalogue().make_player(
+        *game_, hint_spec, ChooserSettings{seat_seed(seed, 0, 0), options_.movetime_ms});
+    if (auto* error = std::get_if<Message>(&hint)) return *error;
+    seats_.hint = std::get<std::unique_ptr<Player>>(std::move(hint));
     return std::nullopt;
   }
 
@@ -458,6 +488,8 @@ Command add_play_command(CLI::App& app) {
   command->add_flag("--step", options->step, "Show each move of FILE and wait for Enter");
   command->add_option("--ai", options->ai, "Let the computer play SIDE (SIDE[=LEVEL], repeatable)")
       ->allow_extra_args(false);
+  command->add_option("--hint", options->hint,
+                      "Who answers `hint`: any player --ai takes (a level, uci:ENGINE, ...)");
   command->add_option("--seed", options->seed, "Seed for the computer players' random choices")
       ->check(whole_number(0, std::numeric_limits<std::uint64_t>::max()));
   command

@@ -146,6 +146,17 @@ class Engine {
   std::string buffer_;
 };
 
+// The game as UCI tells it: its start and every move since, so that the
+// engine knows the repetitions and the move counters as the rules do.
+std::string position_command(const chess::ChessState& state) {
+  std::string line = "position ";
+  line += state.start() == chess::start_position() ? std::string("startpos")
+                                                   : "fen " + chess::fen_of(state.start());
+  if (!state.history().empty()) line += " moves";
+  for (const chess::ChessMove move : state.history()) line += " " + chess::coordinate_text(move);
+  return line;
+}
+
 class UciPlayer final : public Player {
  public:
   UciPlayer(std::string name, std::unique_ptr<Engine> engine, std::int64_t movetime_ms)
@@ -154,7 +165,7 @@ class UciPlayer final : public Player {
   std::optional<Action> act(const Game& game, const Observation& seen, std::span<const Move> legal) override {
     if (legal.empty()) return std::nullopt;
     const auto& state = dynamic_cast<const PositionObservation<chess::ChessState>&>(seen).position();
-    if (!engine_->send("position fen " + state.fen()) ||
+    if (!engine_->send(position_command(state)) ||
         !engine_->send("go movetime " + std::to_string(movetime_ms_)))
       throw PlayerFailure(uci_message("died", name_));
     const auto answer = engine_->wait_for("bestmove", static_cast<int>(movetime_ms_) + kGraceMs);

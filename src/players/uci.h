@@ -1,7 +1,9 @@
 #pragma once
 // uci:ENGINE, a chess engine as a player (play --ai black=uci:/usr/games/stockfish,
-// tourney --players 1,uci:stockfish). The engine is started once, told each
-// position as a FEN, asked for a move within --movetime (1 s by default),
+// tourney --players 1,uci:stockfish). The engine is started once, told the
+// game at each turn (`position startpos moves e2e4 ...`, or `position fen
+// START moves ...` for a game that began elsewhere: it sees repetitions),
+// asked for a move within --movetime (1 s by default),
 // and stopped with `quit` (then killed if it lingers). It talks over a
 // socket pair, so an engine that dies never kills gamerec with SIGPIPE.
 #include <memory>

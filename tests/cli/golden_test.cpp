@@ -4,7 +4,8 @@
 //
 // A case directory holds:
 //   cmd          the arguments, one per line; @SRC@ is the source directory,
-//                @TMP@ a fresh temporary directory for the case
+//                @TMP@ a fresh temporary directory for the case, @FAKE_UCI@
+//                the tests' fake UCI engine (tests/support/fake_uci_engine.cpp)
 //   stdin        optional; fed to the process (otherwise it reads /dev/null)
 //   setup        optional; lines run before the command, in @TMP@:
 //                  copy SRC DEST     copy SRC (relative to the source dir)
@@ -78,7 +79,8 @@ struct Case {
 };
 
 std::string substitute(const std::string& text, const std::string& tmp) {
-  return replace_all(replace_all(text, "@SRC@", kSourceDir), "@TMP@", tmp);
+  return replace_all(replace_all(replace_all(text, "@SRC@", kSourceDir), "@TMP@", tmp), "@FAKE_UCI@",
+                     GAMEREC_FAKE_UCI);
 }
 
 void run_setup(const Case& c, const std::string& tmp) {
@@ -101,9 +103,10 @@ void run_setup(const Case& c, const std::string& tmp) {
   }
 }
 
-// Output as it is compared: the case's temporary directory is written @TMP@.
+// Output as it is compared: the case's temporary directory is written @TMP@,
+// the fake engine @FAKE_UCI@.
 std::string normalise(const std::string& text, const std::string& tmp) {
-  return replace_all(text, tmp, "@TMP@");
+  return replace_all(replace_all(text, tmp, "@TMP@"), GAMEREC_FAKE_UCI, "@FAKE_UCI@");
 }
 
 std::string expected_file_name(const std::string& path) { return "file." + replace_all(path, "/", "_"); }

@@ -1,6 +1,8 @@
 // A tiny UCI engine for the uci player's tests. FAKE_UCI_MODE says how it
 // behaves; FAKE_UCI_LOG, when set, is a file that receives every line it
-// was sent, so a test can check what the player said.
+// was sent, so a test can check what the player said. Without
+// FAKE_UCI_MODE, a copy named fake-MODE behaves as MODE (a golden CLI case
+// cannot set the environment, but can copy the program).
 //   good      answers uci/isready, then "bestmove e2e4" (or FAKE_UCI_MOVE)
 //   mute      exits at once without a word (not a UCI engine)
 //   crash     answers the handshake, then exits when asked for a move
@@ -11,9 +13,12 @@
 #include <iostream>
 #include <string>
 
-int main() {
+int main(int /*argc*/, char** argv) {
   const char* mode_env = std::getenv("FAKE_UCI_MODE");
-  const std::string mode = mode_env ? mode_env : "good";
+  std::string mode = mode_env ? mode_env : "good";
+  const std::string name = argv[0];
+  const std::string base = name.substr(name.rfind('/') + 1);
+  if (!mode_env && base.rfind("fake-", 0) == 0) mode = base.substr(5);
   const char* move_env = std::getenv("FAKE_UCI_MOVE");
   const std::string move = move_env ? move_env : "e2e4";
   std::FILE* log = nullptr;

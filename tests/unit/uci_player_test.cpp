@@ -52,7 +52,7 @@ std::string read_all(const std::string& path) {
 
 }  // namespace
 
-TEST_CASE("uci player: handshake, the position as a FEN, go movetime, bestmove, quit") {
+TEST_CASE("uci player: handshake, the position, go movetime, bestmove, quit") {
   const auto game = test::make("chess");
   test::TempDir dir("uci");
   const std::string log = dir.path() + "/sent";
@@ -69,8 +69,51 @@ TEST_CASE("uci player: handshake, the position as a FEN, go movetime, bestmove, 
     CHECK(action->text.empty());
     CHECK(game->move_text(*action->move, *state) == "e4");
   }  // the player stops the engine here
-  CHECK(read_all(log) == std::string("uci\nisready\nucinewgame\nposition fen ") + kStart +
-                             "\ngo movetime 20\nquit\n");
+  CHECK(read_all(log) == "uci\nisready\nucinewgame\nposition startpos\ngo movetime 20\nquit\n");
+}
+
+namespace {
+
+// The `position` lines a fake engine was sent, asked once in `state`.
+std::string position_sent(const Game& game, const State& state) {
+  test::TempDir dir("uci");
+  const std::string log = dir.path() + "/sent";
+  {
+    FakeMode mode("good", log);
+    auto made = make(game, std::string("uci:") + GAMEREC_FAKE_UCI, 20);
+    REQUIRE(std::holds_alternative<std::unique_ptr<Player>>(made));
+    ask(*std::get<std::unique_ptr<Player>>(made), game, state);
+  }
+  std::string lines;
+  std::istringstream sent(read_all(log));
+  for (std::string line; std::getline(sent, line);)
+    if (line.rfind("position", 0) == 0) lines += line + "\n";
+  return lines;
+}
+
+}  // namespace
+
+TEST_CASE("uci player: the engine is told every move since the start, so it sees repetitions") {
+  const auto game = test::make("chess");
+  auto state = game->new_state();
+  // Both knights out and back: the start position stands for the second
+  // time, which a FEN alone cannot say. SAN and coordinates alike reach the
+  // engine as UCI coordinates; castling as the king's move.
+  test::play_all(*game, *state, {"Nf3", "g8f6", "Ng1", "Ng8"});
+  CHECK(position_sent(*game, *state) == "position startpos moves g1f3 g8f6 f3g1 f6g8\n");
+
+  //  8 r . . . k . . r
+  //  7 . P . . . . . .
+  //  1 R . . . K . . R   a game from a FEN: the FEN, then its moves
+  const std::string fen = "r3k2r/1P6/8/8/8/8/8/R3K2R w KQkq - 0 1";
+  auto from_fen = test::position(*game, fen);
+  CHECK(position_sent(*game, *from_fen) == "position fen " + fen + "\n");
+  test::play_all(*game, *from_fen, {"O-O", "a8a7", "b8=N"});
+  CHECK(position_sent(*game, *from_fen) == "position fen " + fen + " moves e1g1 a8a7 b7b8n\n");
+
+  // The start position with other move counters is not `startpos`.
+  const std::string later = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 4 3";
+  CHECK(position_sent(*game, *test::position(*game, later)) == "position fen " + later + "\n");
 }
 
 TEST_CASE("uci player: a promotion in UCI text (e7e8q) is the promotion") {

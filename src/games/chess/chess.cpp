@@ -20,7 +20,7 @@ bool insufficient_material(const Position& p) {
   return (p.types[kBishop] & kLightSquares) == 0 || (p.types[kBishop] & ~kLightSquares) == 0;
 }
 
-ChessState::ChessState(const Position& start) : position_(start) {
+ChessState::ChessState(const Position& start) : start_(start), position_(start) {
   keys_.push_back(position_.key);
   settle();
 }
@@ -45,6 +45,7 @@ void ChessState::settle() {
 }
 
 void ChessState::do_apply(const Move& move) {
+  history_.push_back(to_chess_move(move));
   position_.make(to_chess_move(move));
   position_.drop_unusable_ep();
   if (position_.halfmove == 0) keys_.clear();

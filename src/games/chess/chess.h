@@ -30,6 +30,7 @@
 // "insufficient-material". Claimable: "threefold", "fifty-moves".
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -57,6 +58,10 @@ class ChessState final : public State {
   // How many times the current position has stood on the board.
   int repetitions() const { return repetitions_; }
   std::string fen() const { return fen_of(position_); }
+  // Where the game started and every move since, as an engine is told the
+  // game (UCI `position fen START moves ...`): it sees repetitions too.
+  const Position& start() const { return start_; }
+  std::span<const ChessMove> history() const { return history_; }
 
   Side to_move() const override { return end_ == End::kNone ? position_.side : kNoSide; }
   std::vector<Move> legal_moves() const override;
@@ -78,7 +83,9 @@ class ChessState final : public State {
  private:
   void settle();  // the end and repetition count of the current position
 
+  Position start_;
   Position position_;
+  std::vector<ChessMove> history_;
   // Keys of the positions since the last capture or pawn move, the current
   // one last: at most 151 (the 75-move rule ends the game there).
   std::vector<std::uint64_t> keys_;
