@@ -186,23 +186,19 @@ class PlayHooks final : public MatchHooks {
     std::optional<Move> move;
     std::optional<std::string> refused;
     if (seats_.hint) {
-      try {
-        const std::vector<Move> legal = state.legal_moves();
-        const auto action = seats_.hint->act(game_, *state.observe(side), legal);
-        if (action && action->failure) {
-          refused = context_.text(*action->failure, &game_.definition());
-        } else if (action) {
-          Move checked;
-          const auto error = action->move ? state.check(*action->move)
-                                          : check_move_text(game_, state, action->text, checked);
-          if (error)
-            refused = context_.text(
-                "ui.bad-hint", {{"reason", context_.messages().error_reason(*error, game_.definition())}});
-          else
-            move = action->move ? *action->move : checked;
-        }
-      } catch (const RecordWriteError& error) {  // nothing is written here: the player failed
-        refused = context_.text(error.message, &game_.definition());
+      const std::vector<Move> legal = state.legal_moves();
+      const auto action = seats_.hint->act(game_, *state.observe(side), legal);
+      if (action && action->failure) {
+        refused = context_.text(*action->failure, &game_.definition());
+      } else if (action) {
+        Move checked;
+        const auto error =
+            action->move ? state.check(*action->move) : check_move_text(game_, state, action->text, checked);
+        if (error)
+          refused = context_.text("ui.bad-hint",
+                                  {{"reason", context_.messages().error_reason(*error, game_.definition())}});
+        else
+          move = action->move ? *action->move : checked;
       }
     }
     if (refused)

@@ -4,23 +4,17 @@
 // game at each turn (`position startpos moves e2e4 ...`, or `position fen
 // START moves ...` for a game that began elsewhere: it sees repetitions),
 // asked for a move within --movetime (1 s by default),
-// and stopped with `quit` (then killed if it lingers). It talks over a
-// socket pair, so an engine that dies never kills gamerec with SIGPIPE.
+// and stopped with `quit` (then killed if it lingers). It runs as a
+// ChildProcess, as exec: players do: an engine that dies never kills
+// gamerec with SIGPIPE, and one that crashes, hangs or answers nonsense
+// loses the game with the reason (Action::failure), as they do.
 #include <memory>
 #include <string_view>
 #include <variant>
 
 #include "core/catalogue.h"
-#include "core/record_file.h"
 
 namespace gamerec {
-
-// An engine that stopped answering mid-game (it crashed, or sent no move in
-// time). A RecordWriteError so that play and tourney, which stop on those,
-// stop with this message too.
-struct PlayerFailure : RecordWriteError {
-  using RecordWriteError::RecordWriteError;
-};
 
 // The factory to register for chess's "uci" kind: starts ENGINE (a path, or
 // a name looked up in PATH) and checks that it answers `uci` and `isready`.

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "core/match.h"
+#include "core/tourney.h"
 #include "players/uci.h"
 #include "support/temp_dir.h"
 #include "test_support.h"
@@ -149,25 +150,24 @@ TEST_CASE("uci player: a missing engine, an empty name, a program that is not an
 
 namespace {
 
-// The error a fake engine in `mode` stops the player with, asked for a move
-// from the start; nullopt when it answered a move or none.
+// Why a fake engine in `mode` loses, asked for a move from the start (the
+// action's failure, which the match turns into a forfeit); nullopt when it
+// answered a move or none.
 std::optional<Message> failure_of(const char* mode) {
   const auto game = test::make("chess");
   const auto state = test::position(*game, kStart);
   FakeMode fake(mode);
   auto made = make(*game, std::string("uci:") + GAMEREC_FAKE_UCI);
   REQUIRE(std::holds_alternative<std::unique_ptr<Player>>(made));
-  try {
-    ask(*std::get<std::unique_ptr<Player>>(made), *game, *state);
-  } catch (const PlayerFailure& failure) {
-    return failure.message;
-  }
-  return std::nullopt;
+  const auto action = ask(*std::get<std::unique_ptr<Player>>(made), *game, *state);
+  if (!action || !action->failure) return std::nullopt;
+  CHECK_FALSE(action->move);
+  return action->failure;
 }
 
 }  // namespace
 
-TEST_CASE("uci player: an engine that crashes mid-game or answers nonsense stops with a clear error") {
+TEST_CASE("uci player: an engine that crashes mid-game or answers nonsense loses, with a clear reason") {
   const auto died = failure_of("crash");
   REQUIRE(died);
   CHECK(died->key == "players.uci-died");
@@ -221,4 +221,27 @@ TEST_CASE("uci player: Stockfish, when installed, mates in one and plays a whole
     REQUIRE(std::find(legal.begin(), legal.end(), move) != legal.end());
     state->apply(move);
   }
+}
+
+TEST_CASE("uci player: in a tourney, an engine that crashes loses that game and the tourney goes on") {
+  // As an exec: program that breaks down: a forfeit with the reason, never
+  // the end of the whole run.
+  const auto game = test::make("chess");
+  FakeMode mode("crash");
+  TourneyOptions options;
+  options.players = {std::string("uci:") + GAMEREC_FAKE_UCI, "1"};
+  options.games = 2;
+  options.movetime_ms = 20;
+  Tourney tourney(test::catalogue(), *game, options);
+  REQUIRE_FALSE(tourney.prepare());
+  int games = 0;
+  while (auto played = tourney.play_next()) {
+    ++games;
+    CHECK(played->end.reason == MatchEnd::Reason::kForfeit);
+    REQUIRE(played->end.forfeit_reason);
+    CHECK(played->end.forfeit_reason->key == "players.uci-died");
+  }
+  CHECK(games == 2);
+  CHECK(tourney.tallies()[0].forfeits == 2);
+  CHECK(tourney.tallies()[1].wins == 2);
 }
