@@ -14,22 +14,25 @@ int list_games(const Context& context) {
   std::ostream& out = context.out();
   for (const auto& [name, definition] : context.catalogue().definitions()) {
     out << fmt::format("{}: {}\n", name, definition.title);
-    if (definition.engine != name) out << fmt::format("  variant of: {}\n", definition.engine);
-    out << fmt::format("  sides: {}\n", join(definition.sides, ", "));
+    if (definition.engine != name) out << context.text("games.variant-of", {{"base", definition.engine}}) << '\n';
+    out << context.text("games.sides", {{"sides", join(definition.sides, ", ")}}) << '\n';
     if (!definition.extensions.empty())
-      out << fmt::format("  files: .{}\n", join(definition.extensions, ", ."));
-    if (!definition.example.empty()) out << fmt::format("  move: {}\n", definition.example);
+      out << context.text("games.files", {{"files", "." + join(definition.extensions, ", .")}}) << '\n';
+    if (!definition.example.empty()) out << context.text("games.move", {{"move", definition.example}}) << '\n';
     auto game = context.catalogue().make_game(name, {});
     if (auto* made = std::get_if<std::unique_ptr<Game>>(&game); made != nullptr && !(*made)->levels().empty())
-      out << fmt::format("  players: {}\n", join((*made)->levels(), ", "));
+      out << context.text("games.players", {{"players", join((*made)->levels(), ", ")}}) << '\n';
     for (const OptionSpec& option : definition.options) {
       const std::string range = range_text(option);
-      out << fmt::format("  option {} ({}, default {}{}): {}\n", option.name, option_type_name(option.type),
-                         option_value_text(option.default_value), range.empty() ? "" : ", " + range,
-                         option.description);
+      out << context.text("games.option", {{"name", option.name},
+                                           {"type", std::string(option_type_name(option.type))},
+                                           {"default", option_value_text(option.default_value)},
+                                           {"range", range.empty() ? "" : ", " + range},
+                                           {"description", option.description}})
+          << '\n';
     }
   }
-  out << "record formats:\n";
+  out << context.text("games.formats") << '\n';
   for (const RecordFormat& format : context.catalogue().formats()) {
     const std::string files = format.extensions.empty() ? "" : " (." + join(format.extensions, ", .") + ")";
     out << fmt::format("  {}{}: {}\n", format.name, files, format.description);
