@@ -131,7 +131,10 @@ EndgameTable::EndgameTable(const SearchRules& rules, int max_seeds)
   // Level by level, each position through its children; a child with as
   // many seeds (a sowing that stayed on the mover's side) is solved on the
   // way, since sowing only moves seeds towards the stores.
+  // The odometer below runs through the fillings of a level in the order
+  // of their index: the index is a count.
   Board board{};
+  std::size_t at = 0;
   for (int seeds = 0; seeds <= n; ++seeds) {
     // Every filling of the pits with `seeds` seeds, the last pit taking
     // what the others leave.
@@ -139,7 +142,8 @@ EndgameTable::EndgameTable(const SearchRules& rules, int max_seeds)
     counts[static_cast<std::size_t>(squares_ - 1)] = seeds;
     while (true) {
       for (int i = 0; i < squares_; ++i) board[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(counts[static_cast<std::size_t>(i)]);
-      if (values_[index(board, seeds)] == kUnknown) compute(board, seeds);
+      if (values_[at] == kUnknown) compute(board, seeds, at);
+      ++at;
       // The next filling: an odometer over all pits but the last, whose
       // digits add up to at most `seeds`.
       int i = squares_ - 2;
@@ -168,25 +172,40 @@ std::size_t EndgameTable::index(const Board& board, int seeds) const {
   return rank;
 }
 
-int EndgameTable::compute(const Board& board, int seeds) {
-  int best = -kInfinity;
+// Every child is sown and its slot asked of the memory before any is
+// read: the misses of a table far bigger than the caches overlap.
+int EndgameTable::compute(const Board& board, int seeds, std::size_t at) {
+  struct Child {
+    Board board;
+    Step step;
+    std::size_t at;
+  };
+  std::array<Child, kMaxPits> children;
+  int count = 0;
   for (int pit = 0; pit < rules_.pits; ++pit) {
     if (board[static_cast<std::size_t>(pit)] == 0) continue;
-    Board child = board;
-    const Step step = play(child, pit, rules_);
-    int value = step.margin;
-    if (!step.over) {
-      const int left = seeds - step.stored;
-      std::int8_t known = values_[index(child, left)];
-      const int child_value = known != kUnknown ? known : compute(child, left);
-      value += step.again ? child_value : -child_value;
+    Child& child = children[static_cast<std::size_t>(count++)];
+    child.board = board;
+    child.step = play(child.board, pit, rules_);
+    if (child.step.over) continue;
+    child.at = index(child.board, seeds - child.step.stored);
+    __builtin_prefetch(&values_[child.at]);
+  }
+  int best = -kInfinity;
+  for (int k = 0; k < count; ++k) {
+    const Child& child = children[static_cast<std::size_t>(k)];
+    int value = child.step.margin;
+    if (!child.step.over) {
+      const std::int8_t known = values_[child.at];
+      const int rest = known != kUnknown ? known : compute(child.board, seeds - child.step.stored, child.at);
+      value += child.step.again ? rest : -rest;
     }
     best = std::max(best, value);
   }
   // A position with no seeds on the mover's side is never searched (the
   // game is over); it still has a slot, worth the sweep.
   if (best == -kInfinity) best = -seeds;
-  values_[index(board, seeds)] = static_cast<std::int8_t>(best);
+  values_[at] = static_cast<std::int8_t>(best);
   return best;
 }
 
@@ -553,19 +572,21 @@ int first_guess(Search& search, const Board& board) {
 namespace {
 
 // Seeds of the endgame table: its positions number C(n + 2p, 2p); up to
-// about 32 million (16 seeds, 31 MB, on the usual board: Kalah(6,4) took
-// 111 s of CPU against 133 s with 15 seeds, run side by side), and
-// no more than a third of the seeds, where building it would cost more
-// than the search it saves (Kalah(6,3): 12 seeds).
+// about 87 million (18 seeds, 86 MB, on the usual board: Kalah(6,4) took
+// 77 s of CPU, 25 s of them building the table, against 107 s with the
+// 16 seeds of before, whose table took 12 s to build then), and no more
+// than a third of the seeds or half of those beyond 12, whichever is more:
+// a smaller game's search is over before a bigger table is built
+// (Kalah(6,3): 12 seeds, 1.8 s of CPU against 2.4 s with 13).
 int table_seeds_for(int pits, int total) {
-  total /= 3;
+  total = std::max(total / 3, (total - 12) / 2);
   int n = 0;
   double positions = 1;
   const int squares = 2 * pits;
   while (n < total) {
     // C(n + 1 + squares, squares) = C(n + squares, squares) * (n + 1 + squares) / (n + 1)
     const double next = positions * (n + 1 + squares) / (n + 1);
-    if (next > 3.2e7) break;
+    if (next > 8.7e7) break;
     positions = next;
     ++n;
   }

@@ -59,7 +59,7 @@ class EndgameTable {
 
  private:
   std::size_t index(const Board& board, int seeds) const;
-  int compute(const Board& board, int seeds);
+  int compute(const Board& board, int seeds, std::size_t at);
 
   SearchRules rules_;
   int max_seeds_;
