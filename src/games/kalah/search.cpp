@@ -514,6 +514,11 @@ Search::Result Search::search_depth(const Board& board, int depth) {
   return root(board, -kInfinity, kInfinity, depth);
 }
 
+Search::Result Search::test(const Board& board, int beta) {
+  ++tests_;
+  return root(board, beta - 1, beta, kExact);
+}
+
 Search::Result Search::solve(const Board& board, int guess) {
   const int seeds = seeds_on(board, rules_);
   int lower = -seeds;
@@ -525,8 +530,7 @@ Search::Result Search::solve(const Board& board, int guess) {
   while (lower < upper) {
     // A null-window test: is the margin at least beta?
     const int beta = g == lower ? g + 1 : g;
-    const Result test = root(board, beta - 1, beta, kExact);
-    ++tests_;
+    const Result test = this->test(board, beta);
     if (test.aborted) return test;
     if (test.value >= beta) {
       lower = test.value;
@@ -578,6 +582,8 @@ namespace {
 // than a third of the seeds or half of those beyond 12, whichever is more:
 // a smaller game's search is over before a bigger table is built
 // (Kalah(6,3): 12 seeds, 1.8 s of CPU against 2.4 s with 13).
+}  // namespace
+
 int table_seeds_for(int pits, int total) {
   total = std::max(total / 3, (total - 12) / 2);
   int n = 0;
@@ -592,6 +598,8 @@ int table_seeds_for(int pits, int total) {
   }
   return n;
 }
+
+namespace {
 
 class KalahSolver final : public Solver {
  public:
