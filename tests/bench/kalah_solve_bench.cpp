@@ -53,7 +53,7 @@ int bound_run(const State& start, bool needs_opposite, int table, int bits, doub
   const kalah::Board board = kalah::board_of(dynamic_cast<const kalah::KalahState&>(start), store_margin);
   const kalah::SearchRules rules{6, needs_opposite};
   const int seeds = kalah::seeds_on(board, rules);
-  if (table < 0) table = kalah::table_seeds_for(rules.pits, seeds);
+  if (table < 0) table = kalah::table_seeds_for(rules, seeds);
   kalah::Search search(rules, bits, table);
   std::printf("  endgame table of %d seeds built: %.2f s CPU\n", table, cpu_seconds() - c0);
   const int guess = kalah::first_guess(search, board);

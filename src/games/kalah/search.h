@@ -157,8 +157,8 @@ class Search {
 
 // The exact solver behind `gamerec solve kalah`.
 std::unique_ptr<Solver> make_solver();
-// The seeds of the solver's endgame table for `total` seeds on `pits` pits.
-int table_seeds_for(int pits, int total);
+// The seeds of the solver's endgame table for `total` seeds on the board.
+int table_seeds_for(const SearchRules& rules, int total);
 // MTD(f)'s first guess: depth-limited searches, deeper and deeper.
 int first_guess(Search& search, const Board& board);
 
