@@ -82,10 +82,10 @@ TEST_CASE("kalah position: a missing, misnamed or extra field is position.bad-fi
 
 TEST_CASE("kalah position: a row without its counts, bar and store is position.bad-row, naming the row") {
   auto game = test::make("kalah");
-  for (const std::string& north : {"4 4 4 4 4 | 4", "4 4 4 4 4 4 4 | 0", "4 4 4 4 4 4", "4 4 4 4 4 4 |", "4 4 x 4 4 4 | 0",
+  for (const char* north : {"4 4 4 4 4 | 4", "4 4 4 4 4 4 4 | 0", "4 4 4 4 4 4", "4 4 4 4 4 4 |", "4 4 x 4 4 4 | 0",
                                    "4 4 -4 4 4 4 | 0", "4 4 4 4 4 4 | 0 0", "4 4 4 4 4 +4 | 0", "4 4 4 4 4 400 | 0"}) {
     INFO(north);
-    auto error = refused(*game, "south: 4 4 4 4 4 4 | 0; north: " + north + "; to-move: south");
+    auto error = refused(*game, std::string("south: 4 4 4 4 4 4 | 0; north: ") + north + "; to-move: south");
     CHECK(error.key == "position.bad-row");
     CHECK(arg(error, "field") == "north");
     CHECK(arg(error, "pits") == "6");
