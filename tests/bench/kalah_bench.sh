@@ -9,6 +9,9 @@
 #   KALAH_GAMES       games per tourney (default 200)
 #   KALAH_MOVETIME    level 7's time per move in ms in its tourney (default 50)
 #   KALAH_SOLVE       which solves: "3 4" (default), "3 4 5" adds Kalah(6,5)
+#   KALAH_BOUNDS      Kalah(6,5)'s time limit in seconds of wall clock
+#                     (default 600): its MTD(f) tests are run one by one and
+#                     each bound is printed as it is proven
 #   KALAH_BASELINE    0 to skip the baseline solve of Kalah(6,3) (no endgame table)
 #
 # What it prints:
@@ -21,6 +24,8 @@
 #      published for the first player (Kalah(6,4): +8 with the default rule,
 #      +10 with captures from an empty opposite pit), and for Kalah(6,3) the
 #      same search without its endgame table as the baseline (a time ratio).
+#   3. with 5 in KALAH_SOLVE: Kalah(6,5)'s proven bounds, test by test, and
+#      the window its value is known to lie in when the time runs out.
 set -euo pipefail
 export LC_ALL=C
 
@@ -31,6 +36,7 @@ games=${KALAH_GAMES:-200}
 movetime=${KALAH_MOVETIME:-50}
 solves=${KALAH_SOLVE:-3 4}
 baseline=${KALAH_BASELINE:-1}
+bounds=${KALAH_BOUNDS:-600}
 
 # shellcheck source=tests/bench/bench_lib.sh
 source "$repo/tests/bench/bench_lib.sh"
@@ -71,6 +77,8 @@ for seeds in $solves; do
   for rule in opposite empty; do
     if [[ $seeds == 3 && $baseline != 0 ]]; then
       "$solve_bench" "$seeds" "$rule" --baseline
+    elif [[ $seeds == 5 ]]; then
+      "$solve_bench" "$seeds" "$rule" --bounds "$bounds"
     else
       "$solve_bench" "$seeds" "$rule"
     fi

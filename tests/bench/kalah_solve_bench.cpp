@@ -5,10 +5,12 @@
 // alpha-beta and transposition table, no endgame table) and prints the
 // ratio of the two times.
 //
-//   kalah_solve_bench SEEDS RULE [--baseline] [--table N --bits B]
+//   kalah_solve_bench SEEDS RULE [--baseline] [--table N --bits B] [--bounds S]
 //     RULE: opposite | empty; --table and --bits solve with the search set up
 //     by hand (an endgame table of N seeds, 2^B table entries) instead of
-//     the solver's own choice, to try other sizes.
+//     the solver's own choice, to try other sizes. --bounds S runs MTD(f)'s
+//     null-window tests one by one for at most S seconds, printing each
+//     bound as it is proven (for positions too big to solve in one run).
 #include <chrono>
 #include <ctime>
 #include <cstdio>
@@ -42,6 +44,45 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 // steadier figure (the wall-clock time is printed too).
 double cpu_seconds() { return static_cast<double>(std::clock()) / CLOCKS_PER_SEC; }
 
+// MTD(f) test by test against the clock: each test's bound as it is
+// proven, then the window the margin is known to lie in.
+int bound_run(const State& start, bool needs_opposite, int table, int bits, double seconds) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const double c0 = cpu_seconds();
+  int store_margin = 0;
+  const kalah::Board board = kalah::board_of(dynamic_cast<const kalah::KalahState&>(start), store_margin);
+  const kalah::SearchRules rules{6, needs_opposite};
+  const int seeds = kalah::seeds_on(board, rules);
+  if (table < 0) table = kalah::table_seeds_for(rules, seeds);
+  kalah::Search search(rules, bits, table);
+  std::printf("  endgame table of %d seeds built: %.2f s CPU\n", table, cpu_seconds() - c0);
+  const int guess = kalah::first_guess(search, board);
+  std::printf("  first guess %+d: %.2f s CPU\n", store_margin + guess, cpu_seconds() - c0);
+  search.set_deadline(t0 + std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds)));
+  int lower = -seeds;
+  int upper = seeds;
+  int g = guess;
+  if ((g - seeds) % 2 != 0) ++g;
+  while (lower < upper) {
+    const int beta = g == lower ? g + 1 : g;
+    const kalah::Search::Result test = search.test(board, beta);
+    if (test.aborted) break;
+    if (test.value >= beta) {
+      lower = test.value;
+    } else {
+      upper = test.value;
+    }
+    g = test.value;
+    std::printf("  test at %+d: margin %s %+d  (%.2f s CPU, %.2f s wall, %llu nodes)\n", store_margin + beta,
+                test.value >= beta ? ">=" : "<=", store_margin + test.value, cpu_seconds() - c0, seconds_since(t0),
+                static_cast<unsigned long long>(search.nodes()));
+  }
+  std::printf("Kalah(6,%d) %-8s margin for the first player in [%+d, %+d]%s after %.2f s CPU (%.2f s wall)\n",
+              seeds / 12, needs_opposite ? "opposite" : "empty", store_margin + lower, store_margin + upper,
+              lower == upper ? " (solved)" : " (stopped at the time limit)", cpu_seconds() - c0, seconds_since(t0));
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -54,10 +95,12 @@ int main(int argc, char** argv) {
   bool baseline = false;
   int table = -1;
   int bits = 25;
+  double bounds = 0;
   for (int i = 3; i < argc; ++i) {
     if (std::strcmp(argv[i], "--baseline") == 0) baseline = true;
     if (std::strcmp(argv[i], "--table") == 0 && i + 1 < argc) table = std::atoi(argv[++i]);
     if (std::strcmp(argv[i], "--bits") == 0 && i + 1 < argc) bits = std::atoi(argv[++i]);
+    if (std::strcmp(argv[i], "--bounds") == 0 && i + 1 < argc) bounds = std::atof(argv[++i]);
   }
   const GameCatalogue catalogue = make_builtin_catalogue();
   auto made = catalogue.make_game(
@@ -66,6 +109,8 @@ int main(int argc, char** argv) {
   if (!std::holds_alternative<std::unique_ptr<Game>>(made)) return 2;
   const Game& game = *std::get<std::unique_ptr<Game>>(made);
   const auto start = game.new_state();
+
+  if (bounds > 0) return bound_run(*start, needs_opposite, table, bits, bounds);
 
   const auto t0 = std::chrono::steady_clock::now();
   const double c0 = cpu_seconds();

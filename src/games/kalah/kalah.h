@@ -108,6 +108,8 @@ class KalahGame final : public Game {
       : Game(std::move(definition), std::move(options)), rules_(rules) {}
 
   std::unique_ptr<State> new_state() const override;
+  // A `position:` header (see parse_position).
+  std::variant<std::unique_ptr<State>, Message> new_state_from(std::string_view position) const override;
   std::optional<MoveError> parse_move(std::string_view text, WrittenMove& written) const override;
   std::string move_text(const Move& move, const State& before) const override;
   std::unique_ptr<MoveChooser> make_chooser(std::string_view level,
@@ -124,6 +126,15 @@ class KalahGame final : public Game {
 // Stage one: a pit number 1..pits, digits only; anything else, a number out
 // of that range included, is `notation` (SPEC 3: the notation fixes the range).
 std::optional<MoveError> parse_pit(std::string_view text, int pits, Move& move);
+
+// A position's text: "south: 4 4 4 4 4 4 | 0; north: 4 4 4 4 4 4 | 0;
+// to-move: south", the two rows from pit 1 on, each with its store after
+// '|', then the side to move; the seeds must add up to the game's
+// (position.cpp says it all). Errors: position.bad-field (a field missing,
+// misnamed or out of order), position.bad-row (a row without `pits` counts,
+// '|' and a store), position.unknown-side, position.seed-total.
+std::variant<std::unique_ptr<KalahState>, Message> parse_position(std::string_view text, const Rules& rules,
+                                                                  const GameDefinition& definition);
 
 // The classic Bantumi levels 1-5 (SPEC 4.3; see players.cpp for the exact
 // choices), deterministic under `seed`.

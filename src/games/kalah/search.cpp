@@ -131,7 +131,10 @@ EndgameTable::EndgameTable(const SearchRules& rules, int max_seeds)
   // Level by level, each position through its children; a child with as
   // many seeds (a sowing that stayed on the mover's side) is solved on the
   // way, since sowing only moves seeds towards the stores.
+  // The odometer below runs through the fillings of a level in the order
+  // of their index: the index is a count.
   Board board{};
+  std::size_t at = 0;
   for (int seeds = 0; seeds <= n; ++seeds) {
     // Every filling of the pits with `seeds` seeds, the last pit taking
     // what the others leave.
@@ -139,7 +142,8 @@ EndgameTable::EndgameTable(const SearchRules& rules, int max_seeds)
     counts[static_cast<std::size_t>(squares_ - 1)] = seeds;
     while (true) {
       for (int i = 0; i < squares_; ++i) board[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(counts[static_cast<std::size_t>(i)]);
-      if (values_[index(board, seeds)] == kUnknown) compute(board, seeds);
+      if (values_[at] == kUnknown) compute(board, seeds, at);
+      ++at;
       // The next filling: an odometer over all pits but the last, whose
       // digits add up to at most `seeds`.
       int i = squares_ - 2;
@@ -168,25 +172,40 @@ std::size_t EndgameTable::index(const Board& board, int seeds) const {
   return rank;
 }
 
-int EndgameTable::compute(const Board& board, int seeds) {
-  int best = -kInfinity;
+// Every child is sown and its slot asked of the memory before any is
+// read: the misses of a table far bigger than the caches overlap.
+int EndgameTable::compute(const Board& board, int seeds, std::size_t at) {
+  struct Child {
+    Board board;
+    Step step;
+    std::size_t at;
+  };
+  std::array<Child, kMaxPits> children;
+  int count = 0;
   for (int pit = 0; pit < rules_.pits; ++pit) {
     if (board[static_cast<std::size_t>(pit)] == 0) continue;
-    Board child = board;
-    const Step step = play(child, pit, rules_);
-    int value = step.margin;
-    if (!step.over) {
-      const int left = seeds - step.stored;
-      std::int8_t known = values_[index(child, left)];
-      const int child_value = known != kUnknown ? known : compute(child, left);
-      value += step.again ? child_value : -child_value;
+    Child& child = children[static_cast<std::size_t>(count++)];
+    child.board = board;
+    child.step = play(child.board, pit, rules_);
+    if (child.step.over) continue;
+    child.at = index(child.board, seeds - child.step.stored);
+    __builtin_prefetch(&values_[child.at]);
+  }
+  int best = -kInfinity;
+  for (int k = 0; k < count; ++k) {
+    const Child& child = children[static_cast<std::size_t>(k)];
+    int value = child.step.margin;
+    if (!child.step.over) {
+      const std::int8_t known = values_[child.at];
+      const int rest = known != kUnknown ? known : compute(child.board, seeds - child.step.stored, child.at);
+      value += child.step.again ? rest : -rest;
     }
     best = std::max(best, value);
   }
   // A position with no seeds on the mover's side is never searched (the
   // game is over); it still has a slot, worth the sweep.
   if (best == -kInfinity) best = -seeds;
-  values_[index(board, seeds)] = static_cast<std::int8_t>(best);
+  values_[at] = static_cast<std::int8_t>(best);
   return best;
 }
 
@@ -495,6 +514,11 @@ Search::Result Search::search_depth(const Board& board, int depth) {
   return root(board, -kInfinity, kInfinity, depth);
 }
 
+Search::Result Search::test(const Board& board, int beta) {
+  ++tests_;
+  return root(board, beta - 1, beta, kExact);
+}
+
 Search::Result Search::solve(const Board& board, int guess) {
   const int seeds = seeds_on(board, rules_);
   int lower = -seeds;
@@ -506,8 +530,7 @@ Search::Result Search::solve(const Board& board, int guess) {
   while (lower < upper) {
     // A null-window test: is the margin at least beta?
     const int beta = g == lower ? g + 1 : g;
-    const Result test = root(board, beta - 1, beta, kExact);
-    ++tests_;
+    const Result test = this->test(board, beta);
     if (test.aborted) return test;
     if (test.value >= beta) {
       lower = test.value;
@@ -550,27 +573,33 @@ int first_guess(Search& search, const Board& board) {
   return guess;
 }
 
-namespace {
-
-// Seeds of the endgame table: its positions number C(n + 2p, 2p); up to
-// about 32 million (16 seeds, 31 MB, on the usual board: Kalah(6,4) took
-// 111 s of CPU against 133 s with 15 seeds, run side by side), and
-// no more than a third of the seeds, where building it would cost more
-// than the search it saves (Kalah(6,3): 12 seeds).
-int table_seeds_for(int pits, int total) {
-  total /= 3;
+// Seeds of the endgame table: its positions number C(n + 2p, 2p). Under the
+// default rule up to about 87 million (18 seeds, 86 MB, on the usual board:
+// Kalah(6,4) took 77 s of CPU, 25 s of them building the table, against
+// 107 s with the 16 seeds of before, whose table took 12 s to build then)
+// and no more than a third of the seeds or half of those beyond 12,
+// whichever is more: a smaller game's search is over before a bigger table
+// is built (Kalah(6,3): 12 seeds, 1.8 s of CPU against 2.4 s with 13).
+// Captures from an empty opposite pit end games sooner and their search is
+// smaller: up to about 32 million positions (16 seeds) and a third of the
+// seeds (Kalah(6,4): 45 s of CPU with 18 seeds against 37 s with 16).
+int table_seeds_for(const SearchRules& rules, int total) {
+  const double most = rules.capture_needs_opposite_seeds ? 8.7e7 : 3.2e7;
+  total = rules.capture_needs_opposite_seeds ? std::max(total / 3, (total - 12) / 2) : total / 3;
   int n = 0;
   double positions = 1;
-  const int squares = 2 * pits;
+  const int squares = 2 * rules.pits;
   while (n < total) {
     // C(n + 1 + squares, squares) = C(n + squares, squares) * (n + 1 + squares) / (n + 1)
     const double next = positions * (n + 1 + squares) / (n + 1);
-    if (next > 3.2e7) break;
+    if (next > most) break;
     positions = next;
     ++n;
   }
   return n;
 }
+
+namespace {
 
 class KalahSolver final : public Solver {
  public:
@@ -589,7 +618,7 @@ class KalahSolver final : public Solver {
     const int seeds = seeds_on(board, rules);
     // A table that grows with the seeds: 2^25 entries (1 GB) from 26 seeds
     // on (on Kalah(6,4) it took 96 s of CPU against 115 s with 2^24).
-    Search search(rules, std::clamp(12 + seeds / 2, 12, 25), table_seeds_for(rules.pits, seeds));
+    Search search(rules, std::clamp(12 + seeds / 2, 12, 25), table_seeds_for(rules, seeds));
     const int guess = first_guess(search, board);
     const Search::Result result = search.solve(board, guess);
     solution.value = store_margin + result.value;

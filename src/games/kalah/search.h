@@ -59,7 +59,7 @@ class EndgameTable {
 
  private:
   std::size_t index(const Board& board, int seeds) const;
-  int compute(const Board& board, int seeds);
+  int compute(const Board& board, int seeds, std::size_t at);
 
   SearchRules rules_;
   int max_seeds_;
@@ -104,6 +104,10 @@ class Search {
   Result search_depth(const Board& board, int depth);
   // The exact margin by MTD(f) from a first guess.
   Result solve(const Board& board, int guess);
+  // One of MTD(f)'s null-window tests to the end of the game: a value of at
+  // least `beta` is a lower bound of the margin, a smaller one an upper
+  // bound (aborted past the deadline).
+  Result test(const Board& board, int beta);
   // Stops a search once the clock passes `deadline` (Result::aborted).
   void set_deadline(std::optional<std::chrono::steady_clock::time_point> deadline) { deadline_ = deadline; }
 
@@ -153,6 +157,8 @@ class Search {
 
 // The exact solver behind `gamerec solve kalah`.
 std::unique_ptr<Solver> make_solver();
+// The seeds of the solver's endgame table for `total` seeds on the board.
+int table_seeds_for(const SearchRules& rules, int total);
 // MTD(f)'s first guess: depth-limited searches, deeper and deeper.
 int first_guess(Search& search, const Board& board);
 
