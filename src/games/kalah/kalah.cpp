@@ -216,7 +216,7 @@ std::unique_ptr<MoveChooser> KalahGame::make_chooser(std::string_view level,
   const int number = level[0] - '0';
   if (number <= 5) return make_classic_chooser(number, settings.seed);
   if (number == 6) return make_alpha_beta_chooser(kLevelSixDepth);
-  return make_perfect_chooser(settings.movetime_ms.value_or(kLevelSevenMovetimeMs));
+  return make_perfect_chooser(settings.movetime_ms.value_or(kLevelSevenMovetimeMs), level_seven_tables_);
 }
 
 std::unique_ptr<Solver> KalahGame::solver() const { return make_solver(); }

@@ -102,6 +102,12 @@ class KalahState final : public State {
   Side last_mover_ = kNoSide;
 };
 
+// Level 7's endgame table (players.cpp), built when a level-7 player first
+// needs it and then shared by every player made from the same game: a
+// tourney makes new players for each game, and the table takes seconds.
+class LevelSevenTables;
+std::shared_ptr<LevelSevenTables> make_level_seven_tables();
+
 class KalahGame final : public Game {
  public:
   KalahGame(SharedDefinition definition, RuleOptions options, Rules rules)
@@ -121,6 +127,7 @@ class KalahGame final : public Game {
 
  private:
   Rules rules_;
+  std::shared_ptr<LevelSevenTables> level_seven_tables_ = make_level_seven_tables();
 };
 
 // Stage one: a pit number 1..pits, digits only; anything else, a number out
@@ -144,7 +151,8 @@ std::unique_ptr<MoveChooser> make_classic_chooser(int level, std::uint64_t seed)
 std::unique_ptr<MoveChooser> make_alpha_beta_chooser(int depth);
 // Level 7: iterative deepening up to `movetime_ms` per move, exact once
 // the search reaches every game end.
-std::unique_ptr<MoveChooser> make_perfect_chooser(std::int64_t movetime_ms);
+std::unique_ptr<MoveChooser> make_perfect_chooser(std::int64_t movetime_ms,
+                                                  std::shared_ptr<LevelSevenTables> tables);
 
 // Builds the game from its definition and options (the catalogue's factory).
 std::variant<std::unique_ptr<Game>, Message> make_game(SharedDefinition definition, RuleOptions options);

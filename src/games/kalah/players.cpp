@@ -16,7 +16,6 @@
 // Random choices come from a std::mt19937_64 seeded with the chooser's seed.
 #include <chrono>
 #include <map>
-#include <mutex>
 #include <random>
 #include <tuple>
 
@@ -124,16 +123,25 @@ class AlphaBetaChooser final : public SearchChooser {
   int depth_;
 };
 
-// Level 7's endgame table, built once per process and rules: a tourney
-// makes new players for every game.
-std::shared_ptr<const EndgameTable> shared_endgame_table(const SearchRules& rules, int seeds) {
-  static std::mutex mutex;
-  static std::map<std::tuple<int, bool, int>, std::shared_ptr<const EndgameTable>> tables;
-  const std::lock_guard<std::mutex> lock(mutex);
-  auto& table = tables[{rules.pits, rules.capture_needs_opposite_seeds, seeds}];
-  if (!table) table = std::make_shared<const EndgameTable>(rules, seeds);
-  return table;
-}
+}  // namespace
+
+// One table per rules and size, made on first use; no locking: a game is
+// played on one thread.
+class LevelSevenTables {
+ public:
+  std::shared_ptr<const EndgameTable> get(const SearchRules& rules, int seeds) {
+    auto& table = tables_[{rules.pits, rules.capture_needs_opposite_seeds, seeds}];
+    if (!table) table = std::make_shared<const EndgameTable>(rules, seeds);
+    return table;
+  }
+
+ private:
+  std::map<std::tuple<int, bool, int>, std::shared_ptr<const EndgameTable>> tables_;
+};
+
+std::shared_ptr<LevelSevenTables> make_level_seven_tables() { return std::make_shared<LevelSevenTables>(); }
+
+namespace {
 
 // Deeper and deeper until the clock runs out or a search reaches every end
 // of the game (then its move is perfect); the endgame table makes every
@@ -142,16 +150,17 @@ std::shared_ptr<const EndgameTable> shared_endgame_table(const SearchRules& rule
 // gain at once, so that a capture just beyond it is not missed.
 class PerfectChooser final : public SearchChooser {
  public:
-  explicit PerfectChooser(std::int64_t movetime_ms) : movetime_(movetime_ms) {}
+  PerfectChooser(std::int64_t movetime_ms, std::shared_ptr<LevelSevenTables> tables)
+      : movetime_(movetime_ms), tables_(std::move(tables)) {}
 
  private:
   // 2.7 million positions on the usual board: a few seconds to build,
-  // once per process (a tourney's 200 games share it).
+  // once per game object (a tourney's 200 games share it).
   static constexpr int kTableSeeds = 12;
   static constexpr Horizon kHorizon{true, 4};
 
   std::unique_ptr<Search> make_search(const SearchRules& rules) const override {
-    return std::make_unique<Search>(rules, 20, shared_endgame_table(rules, kTableSeeds), kHorizon);
+    return std::make_unique<Search>(rules, 20, tables_->get(rules, kTableSeeds), kHorizon);
   }
   int choose(const Board& board) override {
     Search& s = search();
@@ -169,6 +178,7 @@ class PerfectChooser final : public SearchChooser {
   }
 
   std::chrono::milliseconds::rep movetime_;
+  std::shared_ptr<LevelSevenTables> tables_;
 };
 
 }  // namespace
@@ -179,8 +189,9 @@ std::unique_ptr<MoveChooser> make_classic_chooser(int level, std::uint64_t seed)
 
 std::unique_ptr<MoveChooser> make_alpha_beta_chooser(int depth) { return std::make_unique<AlphaBetaChooser>(depth); }
 
-std::unique_ptr<MoveChooser> make_perfect_chooser(std::int64_t movetime_ms) {
-  return std::make_unique<PerfectChooser>(movetime_ms);
+std::unique_ptr<MoveChooser> make_perfect_chooser(std::int64_t movetime_ms,
+                                                  std::shared_ptr<LevelSevenTables> tables) {
+  return std::make_unique<PerfectChooser>(movetime_ms, std::move(tables));
 }
 
 }  // namespace gamerec::kalah
