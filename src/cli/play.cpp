@@ -59,6 +59,7 @@ bool same_file(const std::string& a, const std::string& b) {
 struct Seats {
   std::vector<std::unique_ptr<Player>> players;
   std::unique_ptr<Player> hint;  // any computer player --ai takes: a level, uci:ENGINE, ...
+  std::uint64_t shortcut_seed = 0;  // for Game::shortcut_moves (battleship's "random")
 
   bool is_computer(Side side) const {
     return side >= 0 && static_cast<std::size_t>(side) < players.size() &&
@@ -426,6 +427,7 @@ class PlayCommand {
       if (auto* error = std::get_if<Message>(&player)) return *error;
       seats_.players[static_cast<std::size_t>(index)] = std::get<std::unique_ptr<Player>>(std::move(player));
     }
+    seats_.shortcut_seed = seat_seed(seed, 0, 1);
     // Its own seed: hints must not replay a computer side's choices.
     const std::string hint_spec = options_.hint.empty() ? game_->default_level() : options_.hint;
     if (hint_spec.empty()) return std::nullopt;  // no computer player: no hint
@@ -446,6 +448,7 @@ class PlayCommand {
     PlayHooks hooks(context_, *game_, seats_, session, reread, interrupts_, input_);
     hooks.show_board(*start);
     Match match(*game_, std::move(start), seats_.pointers(), &session);
+    match.set_seed(seats_.shortcut_seed);
     match.run(hooks);
     // The last board shown already carries the final status line.
     context_.out() << context_.text("ui.session-over") << '\n';

@@ -226,6 +226,15 @@ class Game {
   virtual std::optional<std::vector<Side>> declared_winners(std::string_view /*result*/) const {
     return std::nullopt;
   }
+  // A word a person may type at the prompt that stands for several moves of
+  // the side to move (battleship's "random": the rest of the fleet placed
+  // at random): those moves, legal in turn from `state`, drawn with `seed`;
+  // empty when `line` is no such word. The moves are written and played
+  // one by one like typed ones.
+  virtual std::vector<Move> shortcut_moves(std::string_view /*line*/, const State& /*state*/,
+                                           std::uint64_t /*seed*/) const {
+    return {};
+  }
   // Whether a side may not see the whole position (battleship): people
   // sharing one terminal then take turns at a cleared screen.
   virtual bool hides_information() const { return false; }

@@ -19,6 +19,13 @@ void Match::tell_players(Side mover, const Move& move) {
   }
 }
 
+void Match::play(Side side, const Move& move, const std::string& text, bool by_computer, MatchHooks& hooks) {
+  if (sink_ != nullptr) sink_->write_move(*state_, move, text);
+  state_->apply(move);
+  hooks.accepted(*this, side, move, text, by_computer);
+  tell_players(side, move);
+}
+
 MatchEnd Match::run(MatchHooks& hooks, std::optional<std::int64_t> max_moves) {
   while (!state_->is_over()) {
     if (hooks.interrupted()) return MatchEnd{MatchEnd::Reason::kInterrupted};
@@ -69,6 +76,12 @@ MatchEnd Match::run(MatchHooks& hooks, std::optional<std::int64_t> max_moves) {
             break;
         }
       }
+      if (!action->too_long) {
+        const auto seed = seed_ ^ (static_cast<std::uint64_t>(state_->moves_played()) * 0x9E3779B97F4A7C15U);
+        const std::vector<Move> moves = game_.shortcut_moves(text, *state_, seed);
+        for (const Move& each : moves) play(side, each, game_.move_text(each, *state_), false, hooks);
+        if (!moves.empty()) continue;
+      }
       auto error = action->too_long ? std::optional<MoveError>(MoveError{ErrorCode::kNotation, "too-long"})
                                     : check_move_text(game_, *state_, text, move);
       if (error) {
@@ -76,10 +89,7 @@ MatchEnd Match::run(MatchHooks& hooks, std::optional<std::int64_t> max_moves) {
         continue;
       }
     }
-    if (sink_ != nullptr) sink_->write_move(*state_, move, text);
-    state_->apply(move);
-    hooks.accepted(*this, side, move, text, player.is_computer());
-    tell_players(side, move);
+    play(side, move, text, player.is_computer(), hooks);
   }
   MatchEnd end;
   end.outcome = state_->outcome();

@@ -119,14 +119,20 @@ class Match {
   const Player& player(Side side) const { return *players_.at(static_cast<std::size_t>(side)); }
   // A new position (undo takes moves back).
   void set_position(std::unique_ptr<State> position) { state_ = std::move(position); }
+  // The seed for the moves a person's shortcut word stands for
+  // (Game::shortcut_moves); each use mixes in the moves played so far.
+  void set_seed(std::uint64_t seed) { seed_ = seed; }
 
  private:
   void tell_players(Side mover, const Move& move);
+  // Writes, applies and announces an accepted move.
+  void play(Side side, const Move& move, const std::string& text, bool by_computer, MatchHooks& hooks);
 
   const Game& game_;
   std::unique_ptr<State> state_;
   std::vector<Player*> players_;
   MoveSink* sink_;
+  std::uint64_t seed_ = 0;
 };
 
 }  // namespace gamerec

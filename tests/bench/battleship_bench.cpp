@@ -7,6 +7,11 @@
 // S*(C+1)/(S+1) on average (96.19 for 20 of 100).
 //
 //   battleship_bench [--games N] [--seed S] [--players a,b,...] [--variant K=V ...]
+//                    [--sampler-games M]
+//
+// The sampler, a hundred times slower than the others, shoots at the first
+// M of the N fleets only (default: all); head-to-heads with it use those M.
+// Every mean comes with its 95% confidence interval (1.96 standard errors).
 //
 // The fleets are placed the way the computer players place theirs (a
 // uniform choice among the legal placements of each ship in turn). Each
@@ -14,6 +19,7 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -134,11 +140,13 @@ int main(int argc, char** argv) {
   std::uint64_t seed = 1;
   std::vector<std::string> players = {"random", "hunter", "density", "sampler"};
   std::vector<OptionOverride> variants;
+  int sampler_games = -1;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (i + 1 >= argc) {
       std::fprintf(stderr,
-                   "usage: battleship_bench [--games N] [--seed S] [--players a,b] [--variant K=V]\n");
+                   "usage: battleship_bench [--games N] [--seed S] [--players a,b] [--variant K=V]"
+                   " [--sampler-games M]\n");
       return 2;
     }
     const std::string value = argv[++i];
@@ -146,6 +154,8 @@ int main(int argc, char** argv) {
       games = std::atoi(value.c_str());
     } else if (arg == "--seed") {
       seed = std::strtoull(value.c_str(), nullptr, 10);
+    } else if (arg == "--sampler-games") {
+      sampler_games = std::atoi(value.c_str());
     } else if (arg == "--players") {
       players = split(value);
     } else if (arg == "--variant") {
@@ -179,9 +189,10 @@ int main(int argc, char** argv) {
 
   std::map<std::string, std::vector<int>> results;
   std::map<std::string, std::array<double, 3>> misses;
-  std::printf("%-8s  %7s  %6s  %4s  %6s  %9s  %8s\n", "player", "mean", "median", "p95", "worst", "vs random",
-              "ms/game");
-  double random_mean = 0;
+  if (sampler_games < 0 || sampler_games > games) sampler_games = games;
+  auto games_for = [&](const std::string& level) { return level == "sampler" ? sampler_games : games; };
+  std::printf("%-8s  %6s  %7s  %7s  %6s  %4s  %6s  %9s  %8s\n", "player", "fleets", "mean", "95% ci", "median",
+              "p95", "worst", "vs random", "ms/game");
   for (const std::string& level : players) {
     if (!game.make_chooser(level, {})) {
       std::fprintf(stderr, "battleship_bench: no player %s\n", level.c_str());
@@ -189,8 +200,9 @@ int main(int argc, char** argv) {
     }
     std::vector<int> shots;
     std::array<double, 3> missed{};
+    const int played = games_for(level);
     const auto start = std::chrono::steady_clock::now();
-    for (int g = 0; g < games; ++g) {
+    for (int g = 0; g < played; ++g) {
       const Sinking one =
           shots_to_sink(game, level, seat_seed(seed, g + 1, 0), fleets[static_cast<std::size_t>(g)]);
       shots.push_back(one.shots);
@@ -198,25 +210,33 @@ int main(int argc, char** argv) {
       missed[1] += one.single_misses;
       missed[2] += one.target_misses;
     }
-    for (double& m : missed) m /= games;
+    for (double& m : missed) m /= played;
     misses[level] = missed;
     const double ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    results[level] = shots;
     std::vector<int> sorted = shots;
     std::sort(sorted.begin(), sorted.end());
     double sum = 0;
     for (const int s : shots) sum += s;
-    const double mean = sum / games;
-    if (level == "random") random_mean = mean;
+    const double mean = sum / played;
+    double squares = 0;
+    for (const int s : shots) squares += (s - mean) * (s - mean);
+    const double ci = played > 1 ? 1.96 * std::sqrt(squares / (played - 1) / played) : 0;
     const std::size_t n = sorted.size();
     const double median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0;
     const int p95 = sorted[std::min(n - 1, static_cast<std::size_t>(0.95 * static_cast<double>(n)))];
+    // Against random on the same fleets.
     char ratio[32] = "-";
-    if (random_mean > 0) std::snprintf(ratio, sizeof ratio, "%.3f", mean / random_mean);
-    std::printf("%-8s  %7.2f  %6.1f  %4d  %6d  %9s  %8.3f\n", level.c_str(), mean, median, p95, sorted.back(),
-                ratio, ms / games);
+    if (results.count("random") != 0 && level != "random") {
+      const auto& base = results["random"];
+      double base_sum = 0;
+      for (int g = 0; g < played; ++g) base_sum += base[static_cast<std::size_t>(g)];
+      std::snprintf(ratio, sizeof ratio, "%.3f", mean / (base_sum / played));
+    }
+    std::printf("%-8s  %6d  %7.2f  %7.2f  %6.1f  %4d  %6d  %9s  %8.3f\n", level.c_str(), played, mean, ci, median,
+                p95, sorted.back(), ratio, ms / played);
     std::fflush(stdout);
+    results[level] = shots;
   }
 
   std::printf("\nmisses per game: hunting longer ships / hunting ships of length 1 / finishing a hit ship\n");
@@ -231,16 +251,17 @@ int main(int argc, char** argv) {
       const auto& y = results[players[b]];
       int wins = 0;
       int ties = 0;
-      for (int g = 0; g < games; ++g) {
+      const int both = std::min(games_for(players[a]), games_for(players[b]));
+      for (int g = 0; g < both; ++g) {
         const auto i = static_cast<std::size_t>(g);
         wins += x[i] < y[i];
         ties += x[i] == y[i];
       }
-      const int losses = games - wins - ties;
+      const int losses = both - wins - ties;
       std::printf(
           "  %-8s vs %-8s  %5d wins  %5d ties  %5d losses  %5.1f%% wins  %5.1f%% with half the ties\n",
-          players[b].c_str(), players[a].c_str(), losses, ties, wins, 100.0 * losses / games,
-          100.0 * (losses + 0.5 * ties) / games);
+          players[b].c_str(), players[a].c_str(), losses, ties, wins, 100.0 * losses / both,
+          100.0 * (losses + 0.5 * ties) / both);
     }
   }
   return 0;

@@ -411,3 +411,27 @@ TEST_CASE("battleship: a record that stops inside the placements is valid and in
   CHECK(state->to_move() == 0);
   CHECK(as_battleship(*state).placing());
 }
+
+TEST_CASE("battleship: \"random\" at the prompt stands for the rest of the side's fleet, legal and seeded") {
+  const auto game = small_game();
+  auto state = game->new_state();
+  play_all(*game, *state, {"A1 right"});
+  // Player 1 has placed its 3; "random" (or "azar", any case) places its 2 and 1.
+  for (const std::string word : {"random", "RANDOM", "azar"}) {
+    const std::vector<Move> moves = game->shortcut_moves(word, *state, 42);
+    REQUIRE(moves.size() == 2);
+    auto placed = state->clone();
+    for (const Move& move : moves) {
+      CHECK_FALSE(placed->check(move));
+      placed->apply(move);
+    }
+    CHECK(as_battleship(*placed).grid(0).ships.size() == 3);
+    CHECK(placed->to_move() == 1);  // player 2 places next
+    CHECK(game->shortcut_moves(word, *state, 42) == moves);  // the seed decides
+  }
+  // Not a shortcut: another word, or once the shots have begun.
+  CHECK(game->shortcut_moves("randomly", *state, 42).empty());
+  play_all(*game, *state, {"A3 down", "E4"});
+  play_all(*game, *state, {"B2 right", "F4 down", "A5"});
+  CHECK(game->shortcut_moves("random", *state, 42).empty());
+}

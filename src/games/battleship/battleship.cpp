@@ -2,6 +2,7 @@
 #include "games/battleship/battleship.h"
 
 #include <algorithm>
+#include <random>
 
 namespace gamerec::battleship {
 namespace {
@@ -184,6 +185,24 @@ std::unique_ptr<Observation> BattleshipState::observe(Side side) const {
   const Grid& enemy = grids_[static_cast<std::size_t>(other(side))];
   return std::make_unique<BattleshipObservation>(side, geometry_, own.ships, own.shots, enemy.shots,
                                                  last_shot_, last_shooter_);
+}
+
+std::vector<Move> BattleshipGame::shortcut_moves(std::string_view line, const State& state,
+                                                  std::uint64_t seed) const {
+  const auto& start = dynamic_cast<const BattleshipState&>(state);
+  if (!is_random_fleet_word(line) || !start.placing()) return {};
+  const auto copy = start.clone();
+  auto& placing = dynamic_cast<BattleshipState&>(*copy);
+  const Side side = placing.to_move();
+  std::mt19937_64 random(seed);
+  std::vector<Move> moves;
+  while (placing.placing() && placing.to_move() == side) {
+    const std::vector<Move> legal = placing.legal_moves();
+    if (legal.empty()) break;
+    moves.push_back(legal[static_cast<std::size_t>(random() % legal.size())]);
+    placing.apply(moves.back());
+  }
+  return moves;
 }
 
 std::variant<std::unique_ptr<Game>, Message> make_game(SharedDefinition definition, RuleOptions options) {

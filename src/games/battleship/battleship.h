@@ -254,6 +254,10 @@ class BattleshipGame final : public Game {
                                             const ChooserSettings& settings) const override;
   std::vector<std::string> levels() const override { return {"sampler", "density", "hunter", "random"}; }
   bool hides_information() const override { return true; }
+  // "random" (or "azar") while placing: the rest of the side's fleet,
+  // each ship uniformly among its legal placements, as the computer
+  // players place theirs.
+  std::vector<Move> shortcut_moves(std::string_view line, const State& state, std::uint64_t seed) const override;
 
   const Geometry& geometry() const { return *geometry_; }
   const std::shared_ptr<const Geometry>& shared_geometry() const { return geometry_; }
@@ -272,6 +276,9 @@ std::string cell_name(int cell, int width);
 std::string battleship_move_text(const Move& move, int width);
 // "water", "hit", "sunk", "right", ...; "" for kNoFlag.
 std::string_view flag_word(int flag);
+// Whether a person's line asks for the rest of the fleet placed at random
+// ("random", "azar", any case).
+bool is_random_fleet_word(std::string_view line);
 
 // Computer players. All place a random legal fleet (a uniform choice among
 // the legal placements of each ship in turn) and then shoot:

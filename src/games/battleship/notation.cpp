@@ -33,6 +33,8 @@ constexpr bool is_blank(char c) { return c == ' ' || c == '\t'; }
 
 }  // namespace
 
+bool is_random_fleet_word(std::string_view line) { return same_word(line, "random") || same_word(line, "azar"); }
+
 std::string_view flag_word(int flag) {
   switch (flag) {
     case kRight:

@@ -43,4 +43,10 @@ class KnowingChooser : public FleetChooser {
 // through the hits).
 std::vector<double> placement_density(const Knowledge& known);
 
+// The sampler's estimate, from `steps` steps of its chain, of how likely
+// each cell is to hold a ship afloat, given what is known and the way the
+// computer players place their fleets; empty when it found no fleet that
+// agrees with what is known.
+std::vector<double> sampled_cover(const Knowledge& known, std::mt19937_64& random, int steps);
+
 }  // namespace gamerec::battleship
