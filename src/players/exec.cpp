@@ -88,6 +88,38 @@ class ExecPlayer final : public Player {
     if (!process_->send("new-game " + std::to_string(rules.width) + " " + std::to_string(rules.height) + " " +
                         ships))
       fail("exec.stopped-reading");
+    if (!failure_) catch_up(seen);
+  }
+
+  // A game continued from a record: what this side already did and saw
+  // (its placed ships, then every shot's answer, in cell order), so that a
+  // program started now knows what one there from the start would.
+  void catch_up(const BattleshipObservation& seen) {
+    const battleship::Geometry& geometry = seen.geometry();
+    const int width = geometry.width();
+    std::vector<std::string> lines;
+    for (std::size_t n = 0; n < seen.fleet().size(); ++n) {
+      const battleship::Ship& ship = seen.fleet()[n];
+      lines.push_back("placed " + std::to_string(n + 1) + " " + std::to_string(ship.length) + " " +
+                      battleship::cell_name(geometry.cell(ship.row, ship.col), width) +
+                      (ship.vertical ? " down" : " right"));
+    }
+    for (int cell = 0; cell < width * geometry.height(); ++cell) {
+      if (const auto answer = seen.fired(cell); answer != battleship::kNoFlag)
+        lines.push_back("answer " + battleship::cell_name(cell, width) + " " +
+                        std::string(battleship::flag_word(answer)));
+    }
+    for (int cell = 0; cell < width * geometry.height(); ++cell) {
+      if (const auto answer = seen.received(cell); answer != battleship::kNoFlag)
+        lines.push_back("opponent " + battleship::cell_name(cell, width) + " " +
+                        std::string(battleship::flag_word(answer)));
+    }
+    for (const std::string& line : lines) {
+      if (!process_->send(line)) {
+        fail("exec.stopped-reading");
+        return;
+      }
+    }
   }
 
   void fail(std::string key, MessageArgs args = {}) {

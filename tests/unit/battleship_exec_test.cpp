@@ -7,6 +7,7 @@
 #include <chrono>
 #include <filesystem>
 
+#include "core/match.h"
 #include "core/tourney.h"
 #include "support/temp_dir.h"
 #include "test_support.h"
@@ -140,4 +141,29 @@ TEST_CASE("exec players: a tourney goes on after a forfeit, and counts it") {
   CHECK(tourney.games_played() == 4);
   CHECK(tourney.tallies()[0].forfeits == 4);
   CHECK(tourney.tallies()[1].wins == 4);
+}
+
+TEST_CASE("exec players: a game continued from a record tells the program what its side did and saw") {
+  // Both fleets placed (those of samples/battleship/valid/full-game), then
+  // player 1 shot A1 (water) and player 2 E7 (water). The example player,
+  // started only now, would shoot A1 again, its first cell, and lose, had
+  // it not been told "answer A1 water".
+  const auto game = gamerec::test::make("battleship");
+  auto state = game->new_state();
+  gamerec::test::play_all(*game, *state,
+                          {"B2 down", "D6 down", "J7 down", "F7 down", "A10 right", "E3 right", "H7", "B8", "F1",
+                           "J1", "B7 right", "H7 down", "D10 right", "D2 right", "J1 down", "J4 down", "A5", "C5",
+                           "J9", "H4", "A1 water", "E7 water"});
+  REQUIRE(state->to_move() == 0);
+  auto made = gamerec::test::catalogue().make_player(*game, kExample, ChooserSettings{1, std::nullopt, 10000});
+  auto opponent = gamerec::test::catalogue().make_player(*game, "random", ChooserSettings{2, std::nullopt});
+  REQUIRE(std::holds_alternative<std::unique_ptr<Player>>(made));
+  REQUIRE(std::holds_alternative<std::unique_ptr<Player>>(opponent));
+  Match match(*game, std::move(state),
+              {std::get<std::unique_ptr<Player>>(made).get(), std::get<std::unique_ptr<Player>>(opponent).get()},
+              nullptr);
+  MatchHooks hooks;
+  const MatchEnd end = match.run(hooks);
+  INFO((end.forfeit_reason ? gamerec::test::english(*end.forfeit_reason) : std::string("no forfeit")));
+  CHECK(end.reason == MatchEnd::Reason::kGameOver);
 }

@@ -57,13 +57,15 @@ while read -r command a b c; do
   case "$command" in
     new-game)
       width=$a height=$b place_row=1 place_col=1 next=0 shot=" " queue="" ;;
-    ship)
+    ship | placed)
+      # placed N LENGTH CELL DIRECTION: a game continued from a record
+      # tells the ships already placed; the layout goes on after them.
       length=$b
       if [ $((place_col + length - 1)) -gt "$width" ]; then
         place_row=$((place_row + 2)) place_col=1
       fi
       letter $place_col
-      echo "$L$place_row right"
+      [ "$command" = ship ] && echo "$L$place_row right"
       place_col=$((place_col + length + 1)) ;;
     shot)
       cell=""
@@ -78,7 +80,9 @@ while read -r command a b c; do
       shot="$shot$cell "
       echo "$cell" ;;
     answer)
-      # answer CELL RESULT: our own shot.
+      # answer CELL RESULT: our own shot (also those of a game continued
+      # from a record, told after new-game).
+      shot="$shot$a "
       case "$b" in
         hit) neighbours "$a" ;;
         sunk) queue="" ;;
