@@ -50,7 +50,8 @@ std::string board_text(const Context& context, const Game& game, const BoardView
   std::vector<std::string> names;
   for (Side side = 0; side < static_cast<Side>(game.definition().sides.size()); ++side)
     names.push_back(side_display(context, game, side));
-  return ui::render_board(view, game.definition(), context.messages().language(), context.palette(), names);
+  return ui::render_board(view, game.definition(), context.messages().language(), context.palette(), names,
+                          ui::terminal_width());
 }
 
 std::string position_text(const Context& context, const Game& game, const State& state,

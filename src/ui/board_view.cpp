@@ -94,14 +94,69 @@ std::string render_grid(const BoardGrid& grid, const GameDefinition& game, const
 
 }  // namespace
 
+namespace {
+
+// The columns `line` takes on a terminal: colour sequences take none, and
+// a UTF-8 character one.
+std::size_t display_width(std::string_view line) {
+  std::size_t width = 0;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    if (line[i] == '\x1b') {
+      while (i < line.size() && line[i] != 'm') ++i;
+      continue;
+    }
+    if ((static_cast<unsigned char>(line[i]) & 0xC0) != 0x80) ++width;
+  }
+  return width;
+}
+
+std::vector<std::string_view> lines_of(std::string_view text) {
+  std::vector<std::string_view> lines;
+  while (!text.empty()) {
+    const auto newline = text.find('\n');
+    lines.push_back(text.substr(0, newline));
+    text.remove_prefix(newline == std::string_view::npos ? text.size() : newline + 1);
+  }
+  return lines;
+}
+
+// Two drawn grids next to each other, four columns apart; empty when they
+// do not fit in `max_width` columns (0: never).
+std::string side_by_side(std::string_view left, std::string_view right, std::size_t max_width) {
+  const auto left_lines = lines_of(left);
+  const auto right_lines = lines_of(right);
+  std::size_t left_width = 0;
+  std::size_t right_width = 0;
+  for (const auto line : left_lines) left_width = std::max(left_width, display_width(line));
+  for (const auto line : right_lines) right_width = std::max(right_width, display_width(line));
+  constexpr std::size_t kGap = 4;
+  if (max_width == 0 || left_width + kGap + right_width > max_width) return "";
+  std::string out;
+  for (std::size_t i = 0; i < std::max(left_lines.size(), right_lines.size()); ++i) {
+    const std::string_view a = i < left_lines.size() ? left_lines[i] : std::string_view();
+    const std::string_view b = i < right_lines.size() ? right_lines[i] : std::string_view();
+    std::string line(a);
+    if (!b.empty()) line += std::string(left_width - display_width(a) + kGap, ' ') + std::string(b);
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out += line + "\n";
+  }
+  return out;
+}
+
+}  // namespace
+
 std::string render_board(const BoardView& view, const GameDefinition& game, const std::string& language,
-                         const Palette& palette, const std::vector<std::string>& side_names) {
+                         const Palette& palette, const std::vector<std::string>& side_names,
+                         std::size_t max_width) {
   auto letters_it = game.piece_letters.find(language);
   if (letters_it == game.piece_letters.end()) letters_it = game.piece_letters.find("en");
   const std::string letters = letters_it == game.piece_letters.end() ? "" : letters_it->second;
-  std::string out;
-  for (std::size_t i = 0; i < view.grids.size(); ++i)
-    out += (i ? "\n" : "") + render_grid(view.grids[i], game, letters, palette);
+  std::vector<std::string> grids;
+  for (const BoardGrid& grid : view.grids) grids.push_back(render_grid(grid, game, letters, palette));
+  std::string out = grids.size() == 2 ? side_by_side(grids[0], grids[1], max_width) : "";
+  if (out.empty()) {
+    for (std::size_t i = 0; i < grids.size(); ++i) out += (i ? "\n" : "") + grids[i];
+  }
   if (!palette.enabled && game.sides.size() > 2) {
     std::string legend;
     for (std::size_t i = 0; i < side_names.size(); ++i)

@@ -1,6 +1,9 @@
 #include "ui/terminal.h"
 
+#include <sys/ioctl.h>
 #include <unistd.h>
+
+#include <cstdlib>
 
 #include <string_view>
 
@@ -31,6 +34,18 @@ std::string Palette::foreground(int color) const {
 
 std::string Palette::background(int color) const {
   return enabled ? "\x1b[48;5;" + std::to_string(color) + "m" : "";
+}
+
+std::size_t terminal_width() {
+  if (const char* columns = std::getenv("COLUMNS"); columns != nullptr) {
+    char* end = nullptr;
+    const long value = std::strtol(columns, &end, 10);
+    if (end != columns && *end == '\0' && value > 0 && value < 10000) return static_cast<std::size_t>(value);
+  }
+  winsize size{};
+  if (::isatty(STDOUT_FILENO) && ::ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0)
+    return size.ws_col;
+  return 80;
 }
 
 }  // namespace gamerec::ui

@@ -1,5 +1,6 @@
 #pragma once
 // Terminal facts the UI needs: whether to colour, and how.
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -15,6 +16,9 @@ bool is_dumb_terminal(const char* term_env);
 bool stdout_is_terminal();
 bool stdin_is_terminal();
 bool stderr_is_terminal();
+// The width to draw in, in columns: COLUMNS when it is a number, else the
+// window's when standard output is a terminal, else 80.
+std::size_t terminal_width();
 
 // ANSI 256-colour sequences; empty strings when colour is off.
 struct Palette {

@@ -30,10 +30,11 @@ inline const std::string kSourceDir = GAMEREC_SOURCE_DIR;
 inline const std::string kBinary = GAMEREC_BINARY;
 
 // The environment a child sees: the caller's, without anything that turns
-// colours on, with NO_COLOR set.
+// colours on, with NO_COLOR set and an 80-column width.
 inline std::vector<std::string> child_environment() {
   static const std::vector<std::string> kDropped = {
-      "NO_COLOR", "TERM", "COLORTERM", "CLICOLOR", "CLICOLOR_FORCE", "FORCE_COLOR", "GAMEREC_UPDATE_GOLDEN"};
+      "NO_COLOR", "TERM", "COLORTERM", "CLICOLOR", "CLICOLOR_FORCE", "FORCE_COLOR", "GAMEREC_UPDATE_GOLDEN",
+      "COLUMNS"};
   std::vector<std::string> env;
   for (char** entry = environ; *entry != nullptr; ++entry) {
     const std::string text = *entry;
@@ -44,6 +45,7 @@ inline std::vector<std::string> child_environment() {
   }
   env.push_back("NO_COLOR=1");
   env.push_back("TERM=dumb");
+  env.push_back("COLUMNS=80");  // battleship's two grids fit side by side
   return env;
 }
 

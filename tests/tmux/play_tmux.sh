@@ -190,7 +190,8 @@ visible() { tmux_ capture-pane -p -J -t "$current" 2>/dev/null | sed 's/[[:space
 visible_has() { visible | grep -Eq -- "$1"; }
 pass_prompt() { [ "$(visible | grep -v '^$' | tail -n 1)" = "Pass the keyboard to $1, then press Enter" ]; }
 shows_only() {
-  visible_has "^$1's fleet\$" && ! visible_has "^$2's fleet\$" && ! visible_has "^$2's shots"
+  # The two grids of a player stand side by side: their titles on one line.
+  visible_has "^$1's fleet( |\$)" && ! visible_has "$2's fleet" && ! visible_has "$2's shots"
 }
 run_battleship_session() {
   current=battleship
@@ -217,7 +218,8 @@ run_battleship_session() {
   tmux_ send-keys -t "$current" Enter
   wait_for "Player 1's first shot" prompt_after 'Player 1>' '^Player 1 to move, move 21$' || return
   shows_only "Player 1" "Player 2" || fail "Player 1 sees more than their own grids at the first shot"
-  visible_has '^Player 1.s shots at Player 2$' || fail "Player 1 does not see their shots grid"
+  visible_has '^Player 1.s fleet +Player 1.s shots at Player 2$' ||
+    fail "Player 1 does not see their shots grid beside their fleet"
   type_line J10  # water: the turn passes
   wait_for "the keyboard passed to Player 2 after water" pass_prompt "Player 2" || return
   tmux_ send-keys -t "$current" Enter

@@ -128,3 +128,20 @@ TEST_CASE("board view: a highlighted piece is bracketed with colour and without,
   grid.cells = {count, BoardCell{}, BoardCell{}};
   CHECK_THAT(plain(BoardView{{grid}}), Catch::Contains("1  12 .  .  1\n"));
 }
+
+TEST_CASE("board view: two grids are drawn side by side when they fit, else one above the other") {
+  BoardGrid fleet{"Mine", 1, 2, {"1"}, {"A", "B"}, {BoardCell{}, BoardCell{}}, {}};
+  BoardGrid enemy = fleet;
+  enemy.title = "Theirs";
+  const BoardView view{{fleet, enemy}};
+  const auto& game = *gamerec::test::catalogue().find("battleship");
+  const std::string wide = ui::render_board(view, game, "en", ui::Palette{}, {"P1", "P2"}, 80);
+  CHECK_THAT(wide, Catch::StartsWith("Mine          Theirs\n"));
+  CHECK_THAT(wide, Catch::Contains("1  .  .  1    1  .  .  1\n"));
+  // The same grids in 20 columns, and with no width given: stacked.
+  for (const std::size_t width : {std::size_t{20}, std::size_t{0}}) {
+    const std::string narrow = ui::render_board(view, game, "en", ui::Palette{}, {"P1", "P2"}, width);
+    CHECK_THAT(narrow, Catch::StartsWith("Mine\n"));
+    CHECK_THAT(narrow, Catch::Contains("\nTheirs\n"));
+  }
+}
