@@ -61,14 +61,13 @@ struct Seats {
   std::unique_ptr<Player> hint;  // any computer player --ai takes: a level, uci:ENGINE, ...
   std::uint64_t shortcut_seed = 0;  // for Game::shortcut_moves (battleship's "random")
 
-  bool is_computer(Side side) const {
-    return side >= 0 && static_cast<std::size_t>(side) < players.size() &&
-           players[static_cast<std::size_t>(side)]->is_computer();
+  // The player of `side`; nullptr for no side (the game is over).
+  const Player* at(Side side) const {
+    return side >= 0 && static_cast<std::size_t>(side) < players.size() ? players[static_cast<std::size_t>(side)].get()
+                                                                         : nullptr;
   }
-  bool draws_board(const Game& game, Side side) const {
-    return side >= 0 && static_cast<std::size_t>(side) < players.size() &&
-           players[static_cast<std::size_t>(side)]->draws_board(game);
-  }
+  bool is_computer(Side side) const { return at(side) != nullptr && at(side)->is_computer(); }
+  bool draws_board(const Game& game, Side side) const { return at(side) != nullptr && at(side)->draws_board(game); }
   int people() const {
     int count = 0;
     for (Side side = 0; side < static_cast<Side>(players.size()); ++side) count += !is_computer(side);
