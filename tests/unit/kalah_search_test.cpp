@@ -198,6 +198,52 @@ TEST_CASE("kalah perft: counts match tests/data/perft/kalah.perft") {
   CHECK(rows > 0);
 }
 
+TEST_CASE("kalah search sowing: every move matches the reference board, full laps included") {
+  // The searches' Sower on random positions, some with a pit of 13 to 40
+  // seeds (one or more laps, the capture from the starting pit after one),
+  // against the reference board: the seeds each side gains, whose turn it
+  // is next, the end of the game, and the pits afterwards.
+  for (bool needs_opposite : {true, false}) {
+    const kalah::SearchRules rules{6, needs_opposite};
+    const kalah::Sower sower(rules);
+    std::mt19937_64 random(needs_opposite ? 31 : 32);
+    int laps = 0;
+    for (int trial = 0; trial < 3000; ++trial) {
+      Naive naive = naive_of(random_position(random, 2 + static_cast<int>(random() % 30), needs_opposite), needs_opposite);
+      const int mover = naive.mover;
+      const int full = static_cast<int>(random() % 6);
+      if (trial % 3 == 0) naive.holes[static_cast<std::size_t>(naive.first(mover) + full)] = 13 + static_cast<int>(random() % 28);
+      const Naive start = naive;
+      kalah::Board board{};  // the mover's pits, then the other's
+      for (int i = 0; i < 6; ++i) {
+        board[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(start.holes[static_cast<std::size_t>(start.first(mover) + i)]);
+        board[static_cast<std::size_t>(i + 6)] = static_cast<std::uint8_t>(start.holes[static_cast<std::size_t>(start.first(1 - mover) + i)]);
+      }
+      for (int pit = 1; pit <= 6; ++pit) {
+        if (!start.can_play(pit)) continue;
+        Naive after = start;
+        after.play(pit);
+        kalah::Board sown = board;
+        const kalah::Step step = sower.play(sown, pit - 1);
+        if (board[static_cast<std::size_t>(pit - 1)] >= 13) ++laps;
+        INFO("trial " << trial << " pit " << pit << " seeds " << int(board[static_cast<std::size_t>(pit - 1)]));
+        const int gained = (after.holes[static_cast<std::size_t>(after.store(mover))] - start.holes[static_cast<std::size_t>(start.store(mover))]) -
+                           (after.holes[static_cast<std::size_t>(after.store(1 - mover))] - start.holes[static_cast<std::size_t>(start.store(1 - mover))]);
+        CHECK(step.margin == gained);
+        CHECK(step.over == after.over);
+        if (after.over) continue;
+        CHECK(step.again == (after.mover == mover));
+        const int next = after.mover;
+        for (int i = 0; i < 6; ++i) {
+          CHECK(sown[static_cast<std::size_t>(i)] == after.holes[static_cast<std::size_t>(after.first(next) + i)]);
+          CHECK(sown[static_cast<std::size_t>(i + 6)] == after.holes[static_cast<std::size_t>(after.first(1 - next) + i)]);
+        }
+      }
+    }
+    CHECK(laps > 500);
+  }
+}
+
 TEST_CASE("kalah endgame table: every position's value matches plain minimax") {
   for (bool needs_opposite : {true, false}) {
     const kalah::SearchRules rules{6, needs_opposite};

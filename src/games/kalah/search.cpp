@@ -1,7 +1,6 @@
 #include "games/kalah/search.h"
 
 #include <algorithm>
-#include <cstring>
 
 namespace gamerec::kalah {
 namespace {
@@ -15,65 +14,38 @@ constexpr int kEtcAboveTable = 12;
 // transposition table.
 constexpr int kNoTableAbove = 3;
 
-void flip(Board& board, int pits) {
-  for (int i = 0; i < pits; ++i) std::swap(board[static_cast<std::size_t>(i)], board[static_cast<std::size_t>(i + pits)]);
-}
-
 }  // namespace
 
 // The ring of a sowing: own pits 0..p-1, own store p, opponent's pits
-// p+1..2p (board index slot - 1); the pit opposite own pit i is ring slot
-// 2p - i.
-Step play(Board& board, int pit, const SearchRules& rules) {
+// p+1..2p (board index slot - 1); the pit opposite own pit i is board
+// index 2p - 1 - i. The table holds, for each pit and each count of seeds
+// short of a lap, the pits one sowing passes and where its last seed lands
+// (a count of 0 is a whole number of laps: the last seed lands in the pit
+// the move started from).
+Sower::Sower(const SearchRules& rules) : rules_(rules), ring_(2 * rules.pits + 1) {
   const int p = rules.pits;
-  const int ring = 2 * p + 1;
-  Step step;
-  const int seeds = board[static_cast<std::size_t>(pit)];
-  board[static_cast<std::size_t>(pit)] = 0;
-  const int laps = seeds / ring;
-  const int rest = seeds - laps * ring;
-  if (laps > 0) {
-    for (int i = 0; i < 2 * p; ++i) board[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(board[static_cast<std::size_t>(i)] + laps);
-    step.margin = laps;
+  for (int i = 0; i < 2 * p; ++i) {
+    every_pit_ |= Wide{1} << (8 * i);
+    (i < p ? own_ : other_) |= Wide{0xff} << (8 * i);
   }
-  int slot = pit;
-  for (int k = 0; k < rest; ++k) {
-    if (++slot == ring) slot = 0;
-    if (slot < p) {
-      ++board[static_cast<std::size_t>(slot)];
-    } else if (slot == p) {
-      ++step.margin;
-    } else {
-      ++board[static_cast<std::size_t>(slot - 1)];
+  for (int pit = 0; pit < p; ++pit) {
+    for (int seeds = 0; seeds < ring_; ++seeds) {
+      Sowing& sowing = sowings_[static_cast<std::size_t>(pit * ring_ + seeds)];
+      int slot = pit;
+      for (int k = 0; k < seeds; ++k) {
+        if (++slot == ring_) slot = 0;
+        if (slot < p) {
+          sowing.add += Wide{1} << (8 * slot);
+        } else if (slot == p) {
+          ++sowing.stored;
+        } else {
+          sowing.add += Wide{1} << (8 * (slot - 1));
+        }
+      }
+      sowing.last_in = slot < p ? Last::kOwnPit : slot == p ? Last::kStore : Last::kOtherPit;
+      sowing.last = slot < p ? slot : slot - 1;
     }
   }
-  if (slot == p) {
-    step.again = true;
-  } else if (slot < p && board[static_cast<std::size_t>(slot)] == 1) {
-    auto& opposite = board[static_cast<std::size_t>(2 * p - 1 - slot)];
-    if (opposite > 0 || !rules.capture_needs_opposite_seeds) {
-      step.margin += 1 + opposite;
-      board[static_cast<std::size_t>(slot)] = 0;
-      opposite = 0;
-    }
-  }
-  step.stored = step.margin;
-  int own = 0;
-  int other = 0;
-  for (int i = 0; i < p; ++i) {
-    own += board[static_cast<std::size_t>(i)];
-    other += board[static_cast<std::size_t>(i + p)];
-  }
-  if (own == 0 || other == 0) {
-    step.over = true;
-    step.again = false;
-    step.margin += own - other;
-    step.stored += own + other;
-    board.fill(0);
-    return step;
-  }
-  if (!step.again) flip(board, p);
-  return step;
 }
 
 int seeds_on(const Board& board, const SearchRules& rules) {
@@ -99,7 +71,7 @@ Board board_of(const KalahState& state, int& store_margin) {
 // --- the endgame table -------------------------------------------------------
 
 EndgameTable::EndgameTable(const SearchRules& rules, int max_seeds)
-    : rules_(rules), max_seeds_(max_seeds), squares_(2 * rules.pits) {
+    : rules_(rules), sower_(rules), max_seeds_(max_seeds), squares_(2 * rules.pits) {
   const int n = max_seeds;
   // ways[k][r]: fillings of k pits with r seeds.
   std::vector<std::vector<std::uint64_t>> ways(static_cast<std::size_t>(squares_ + 1),
@@ -126,7 +98,8 @@ EndgameTable::EndgameTable(const SearchRules& rules, int max_seeds)
   level_start_.assign(static_cast<std::size_t>(n + 2), 0);
   for (int r = 0; r <= n; ++r)
     level_start_[static_cast<std::size_t>(r + 1)] = level_start_[static_cast<std::size_t>(r)] + ways[static_cast<std::size_t>(squares_)][static_cast<std::size_t>(r)];
-  values_.assign(level_start_.back(), kUnknown);
+  values_ = LargeArray<std::int8_t>(level_start_.back());
+  std::fill(values_.begin(), values_.end(), kUnknown);
 
   // Level by level, each position through its children; a child with as
   // many seeds (a sowing that stayed on the mover's side) is solved on the
@@ -186,7 +159,7 @@ int EndgameTable::compute(const Board& board, int seeds, std::size_t at) {
     if (board[static_cast<std::size_t>(pit)] == 0) continue;
     Child& child = children[static_cast<std::size_t>(count++)];
     child.board = board;
-    child.step = play(child.board, pit, rules_);
+    child.step = sower_.play(child.board, pit);
     if (child.step.over) continue;
     child.at = index(child.board, seeds - child.step.stored);
     __builtin_prefetch(&values_[child.at]);
@@ -218,8 +191,10 @@ Search::Search(const SearchRules& rules, int table_bits, int table_seeds, Horizo
 Search::Search(const SearchRules& rules, int table_bits, std::shared_ptr<const EndgameTable> endgame,
                Horizon horizon)
     : rules_(rules),
-      table_(std::size_t{1} << (table_bits - 1)),
-      mask_((std::size_t{1} << (table_bits - 1)) - 1),
+      sower_(rules),
+      table_(std::size_t{1} << (table_bits - 2)),
+      mask_((std::size_t{1} << (table_bits - 2)) - 1),
+      key_bits_(64 / (2 * rules.pits)),
       endgame_(std::move(endgame)),
       horizon_(horizon) {
   const int table_seeds = endgame_ ? endgame_->max_seeds() : 0;
@@ -233,27 +208,41 @@ bool Search::out_of_time() {
   return aborted_;
 }
 
-std::size_t Search::slot_of(std::uint64_t key0, std::uint64_t key1) const {
-  const std::uint64_t hash = (key0 * 0x9E3779B97F4A7C15ULL) ^ (key1 * 0xC2B2AE3D27D4EB4FULL);
-  return static_cast<std::size_t>(hash ^ (hash >> 29)) & mask_;
+// The pits packed key_bits_ bits each, as many as fit in 64 bits (5 on
+// the usual board); a board with a pit too full for them (32 seeds there)
+// gets kNoKey and is searched without the table. All bits set is never a
+// board: it would hold more seeds than any game has.
+std::uint64_t Search::key_of(const Board& board) const {
+  std::uint64_t key = 0;
+  unsigned all = 0;
+  for (int i = 2 * rules_.pits - 1; i >= 0; --i) {
+    const unsigned seeds = board[static_cast<std::size_t>(i)];
+    all |= seeds;
+    key = (key << key_bits_) | seeds;
+  }
+  return (all >> key_bits_) == 0 ? key : kNoKey;
 }
 
-const Search::Entry* Search::probe(std::uint64_t key0, std::uint64_t key1, std::size_t slot) const {
-  for (std::size_t way = 0; way < 2; ++way) {
-    const Entry& entry = table_[slot].ways[way];
-    if (entry.depth != 0 && entry.key0 == key0 && entry.key1 == key1) return &entry;
-  }
+std::size_t Search::slot_of(std::uint64_t key) const {
+  std::uint64_t hash = key * 0x9E3779B97F4A7C15ULL;
+  hash ^= hash >> 31;
+  return static_cast<std::size_t>(hash ^ (hash >> 17)) & mask_;
+}
+
+const Search::Entry* Search::probe(std::uint64_t key) const {
+  if (key == kNoKey) return nullptr;
+  for (const Entry& entry : table_[slot_of(key)].ways)
+    if (entry.depth != 0 && entry.key == key) return &entry;
   return nullptr;
 }
 
-void Search::store(std::uint64_t key0, std::uint64_t key1, std::size_t slot, int lower, int upper, int depth,
-                   int best, std::uint64_t work) {
+void Search::store(std::uint64_t key, int lower, int upper, int depth, int best, std::uint64_t work) {
+  if (key == kNoKey) return;
   const auto cost = static_cast<std::uint32_t>(std::min<std::uint64_t>(work, 0xffffffffu));
+  Bucket& bucket = table_[slot_of(key)];
   Entry* target = nullptr;
-  for (std::size_t way = 0; way < 2 && target == nullptr; ++way) {
-    Entry& entry = table_[slot].ways[way];
-    if (entry.depth != 0 && entry.key0 == key0 && entry.key1 == key1) target = &entry;
-  }
+  for (Entry& entry : bucket.ways)
+    if (entry.depth != 0 && entry.key == key) target = &entry;
   if (target != nullptr) {
     if (target->depth > depth) return;  // never trade a deeper result for a shallower one
     // Two searches of one position at one depth: both sets of bounds hold.
@@ -263,14 +252,18 @@ void Search::store(std::uint64_t key0, std::uint64_t key1, std::size_t slot, int
     }
     target->work = std::max(target->work, cost);
   } else {
-    // A free way, else the one that cost less to find.
-    Entry& first = table_[slot].ways[0];
-    Entry& second = table_[slot].ways[1];
-    target = first.depth == 0 || (second.depth != 0 && first.work <= second.work) ? &first : &second;
+    // A free way, else the one that cost least to find.
+    target = &bucket.ways[0];
+    for (Entry& entry : bucket.ways) {
+      if (entry.depth == 0) {
+        target = &entry;
+        break;
+      }
+      if (entry.work < target->work) target = &entry;
+    }
     target->work = cost;
   }
-  target->key0 = key0;
-  target->key1 = key1;
+  target->key = key;
   target->lower = static_cast<std::int8_t>(std::clamp(lower, -127, 127));
   target->upper = static_cast<std::int8_t>(std::clamp(upper, -127, 127));
   target->depth = static_cast<std::uint8_t>(depth);
@@ -315,7 +308,7 @@ int Search::order_moves(const Board& board, int hint, std::array<int, kMaxPits>&
 // then the rest of the game from the next side's point of view.
 int Search::move_value(const Board& board, int seeds, int pit, int alpha, int beta, int depth, bool& exact) {
   Board child = board;
-  const Step step = play(child, pit, rules_);
+  const Step step = sower_.play(child, pit);
   return child_value(child, step, seeds, alpha, beta, depth, exact);
 }
 
@@ -350,7 +343,7 @@ int Search::quiesce(const Board& board, int seeds, int alpha, int beta, int left
     }
     if (!gains) continue;
     Board child = board;
-    const Step step = play(child, pit, rules_);
+    const Step step = sower_.play(child, pit);
     int value = step.margin;
     if (!step.over) {
       const int rest = seeds - step.stored;
@@ -386,15 +379,11 @@ int Search::alpha_beta(const Board& board, int seeds, int alpha, int beta, int d
   // Just above the endgame table the subtrees are small: searching them
   // again costs less than the cache misses of the table.
   const bool tabled = seeds >= tt_seeds_;
-  std::uint64_t key0 = 0;
-  std::uint64_t key1 = 0;
-  std::memcpy(&key0, board.data(), 8);
-  std::memcpy(&key1, board.data() + 8, 8);
-  const std::size_t slot = slot_of(key0, key1);
+  const std::uint64_t key = tabled ? key_of(board) : kNoKey;
   int hint = -1;
   int lower = -seeds;
   int upper = seeds;
-  if (const Entry* entry = tabled ? probe(key0, key1, slot) : nullptr; entry != nullptr) {
+  if (const Entry* entry = probe(key); entry != nullptr) {
     hint = entry->best;
     if (entry->depth >= depth) {
       lower = entry->lower;
@@ -419,7 +408,7 @@ int Search::alpha_beta(const Board& board, int seeds, int alpha, int beta, int d
     for (int k = 0; k < count; ++k) {
       const int pit = order[static_cast<std::size_t>(k)];
       Board child = board;
-      const Step step = play(child, pit, rules_);
+      const Step step = sower_.play(child, pit);
       int known = 0;
       if (step.over) {
         known = step.margin;
@@ -429,17 +418,13 @@ int Search::alpha_beta(const Board& board, int seeds, int alpha, int beta, int d
           const int value = endgame_->value(child, left);
           known = step.margin + (step.again ? value : -value);
         } else {
-          std::uint64_t child0 = 0;
-          std::uint64_t child1 = 0;
-          std::memcpy(&child0, child.data(), 8);
-          std::memcpy(&child1, child.data() + 8, 8);
-          const Entry* entry = probe(child0, child1, slot_of(child0, child1));
+          const Entry* entry = probe(key_of(child));
           if (entry == nullptr || entry->depth != kExact) continue;
           known = step.again ? step.margin + entry->lower : step.margin - entry->upper;
         }
       }
       if (known >= beta) {
-        store(key0, key1, slot, known, seeds, kExact, pit, 1);
+        store(key, known, seeds, kExact, pit, 1);
         return known;
       }
     }
@@ -467,11 +452,11 @@ int Search::alpha_beta(const Board& board, int seeds, int alpha, int beta, int d
   if (!tabled) return value_best;
   const int stored_depth = node_exact ? kExact : depth;
   if (value_best >= beta) {
-    store(key0, key1, slot, value_best, seeds, stored_depth, best, nodes_ - nodes_before);
+    store(key, value_best, seeds, stored_depth, best, nodes_ - nodes_before);
   } else if (value_best <= alpha_in) {
-    store(key0, key1, slot, -seeds, value_best, stored_depth, best, nodes_ - nodes_before);
+    store(key, -seeds, value_best, stored_depth, best, nodes_ - nodes_before);
   } else {
-    store(key0, key1, slot, value_best, value_best, stored_depth, best, nodes_ - nodes_before);
+    store(key, value_best, value_best, stored_depth, best, nodes_ - nodes_before);
   }
   return value_best;
 }
@@ -481,11 +466,7 @@ int Search::alpha_beta(const Board& board, int seeds, int alpha, int beta, int d
 Search::Result Search::root(const Board& board, int alpha, int beta, int depth) {
   aborted_ = false;
   const int seeds = seeds_on(board, rules_);
-  std::uint64_t key0 = 0;
-  std::uint64_t key1 = 0;
-  std::memcpy(&key0, board.data(), 8);
-  std::memcpy(&key1, board.data() + 8, 8);
-  const Entry* entry = probe(key0, key1, slot_of(key0, key1));
+  const Entry* entry = probe(key_of(board));
   std::array<int, kMaxPits> order{};
   const int count = order_moves(board, entry != nullptr ? entry->best : root_hint_, order);
   Result result;
@@ -616,9 +597,11 @@ class KalahSolver final : public Solver {
     solution.side = kalah.to_move();
     const SearchRules rules{kalah.rules().pits, kalah.rules().capture_needs_opposite_seeds};
     const int seeds = seeds_on(board, rules);
-    // A table that grows with the seeds: 2^25 entries (1 GB) from 26 seeds
-    // on (on Kalah(6,4) it took 96 s of CPU against 115 s with 2^24).
-    Search search(rules, std::clamp(12 + seeds / 2, 12, 25), table_seeds_for(rules, seeds));
+    // A table that grows with the seeds, up to 2^24 entries (256 MB) from
+    // 24 seeds on. More is slower on Kalah(6,4): 60 s of CPU with 2^25
+    // entries against 55 s, most of the difference the kernel's zeroing of
+    // the pages; 2^23 took 57 s.
+    Search search(rules, std::clamp(12 + seeds / 2, 12, 24), table_seeds_for(rules, seeds));
     const int guess = first_guess(search, board);
     const Search::Result result = search.solve(board, guess);
     solution.value = store_margin + result.value;
