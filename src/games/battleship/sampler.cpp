@@ -15,7 +15,8 @@
 // lengths together and puts the pair back, so which ship lies through the
 // hits can change. The cells the fleets occupy, counted over all steps,
 // estimate how likely each cell is to hold a ship (tests compare them with
-// fleets drawn by the placement itself).
+// fleets drawn by the placement itself, and on a small grid with the exact
+// chances of every fleet).
 //
 // While a ship afloat has been hit, the sampler shoots only at cells that
 // may continue it (the likeliest of them): finishing it clears its ring.
