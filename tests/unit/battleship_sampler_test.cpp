@@ -11,6 +11,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
+#include <utility>
 
 #include "games/battleship/battleship.h"
 #include "games/battleship/players.h"
@@ -46,11 +48,13 @@ double misfit(const BattleshipGame& game, const std::vector<std::uint8_t>& fired
       const auto answer = fired[static_cast<std::size_t>(c)];
       if (answer == kWater && ship >= 0) agrees = false;
       // A hit on a ship afloat: a ship there, longer than 1 (no other cell is shot).
-      if (answer == kHit && (ship < 0 || grid.ships[static_cast<std::size_t>(ship)].length == 1)) agrees = false;
+      if (answer == kHit && (ship < 0 || grid.ships[static_cast<std::size_t>(ship)].length == 1))
+        agrees = false;
     }
     if (!agrees) continue;
     ++kept;
-    for (int c = 0; c < cells; ++c) share[static_cast<std::size_t>(c)] += grid.ship_at[static_cast<std::size_t>(c)] >= 0;
+    for (int c = 0; c < cells; ++c)
+      share[static_cast<std::size_t>(c)] += grid.ship_at[static_cast<std::size_t>(c)] >= 0;
   }
   const std::vector<std::uint8_t> received(static_cast<std::size_t>(cells), kNoFlag);
   const BattleshipObservation seen(0, game.shared_geometry(), std::vector<Ship>{}, received, fired);
@@ -128,8 +132,8 @@ double exact_misfit(const BattleshipGame& game, const std::vector<WeightedFleet>
     total += fleet.chance;
     for (const Ship& ship : fleet.ships) {
       for (int k = 0; k < ship.length; ++k)
-        exact[static_cast<std::size_t>(
-            geometry.cell(ship.row + (ship.vertical ? k : 0), ship.col + (ship.vertical ? 0 : k)))] += fleet.chance;
+        exact[static_cast<std::size_t>(geometry.cell(ship.row + (ship.vertical ? k : 0),
+                                                     ship.col + (ship.vertical ? 0 : k)))] += fleet.chance;
     }
   }
   REQUIRE(total > 0);
@@ -174,7 +178,7 @@ TEST_CASE("battleship sampler: the chain's cover matches fleets placed as the pl
   }
 }
 
-TEST_CASE("battleship sampler: the chain's cover matches the exact chances on a small grid, hunting and targeting") {
+TEST_CASE("battleship sampler: the chain's cover matches the exact chances of every fleet on a small grid") {
   // 6x6, ships 3,2,1,1: every fleet the players can place (324,848), each
   // weighted by its chance, those that give the answers kept. The chain
   // misses by about 0.003 with a million steps; without its Metropolis test
@@ -188,9 +192,14 @@ TEST_CASE("battleship sampler: the chain's cover matches the exact chances on a 
     return all;
   }();
   REQUIRE(fleets.size() == 324848);
-  std::vector<std::uint8_t> fired(36, kNoFlag);
-  const int steps = 1000000;
-  SECTION("the empty grid") { CHECK(exact_misfit(game, fleets, fired, steps) < 0.01); }
+  // The misfit after these shots with these answers, a million chain steps.
+  auto after = [&](std::initializer_list<std::pair<int, Flag>> shots) {
+    std::vector<std::uint8_t> fired(36, kNoFlag);
+    for (const auto& [cell, answer] : shots)
+      fired[static_cast<std::size_t>(cell)] = static_cast<std::uint8_t>(answer);
+    return exact_misfit(game, fleets, fired, 1000000);
+  };
+  SECTION("the empty grid") { CHECK(after({}) < 0.01); }
   SECTION("three shots in water") {
     //   A B C D E F
     // 1 . . . . . .
@@ -199,17 +208,14 @@ TEST_CASE("battleship sampler: the chain's cover matches the exact chances on a 
     // 4 . . . . . .
     // 5 . . x . . .
     // 6 . . . . . .
-    for (const int cell : {7, 16, 26}) fired[static_cast<std::size_t>(cell)] = kWater;
-    CHECK(exact_misfit(game, fleets, fired, steps) < 0.01);
+    CHECK(after({{7, kWater}, {16, kWater}, {26, kWater}}) < 0.01);
   }
   SECTION("a hit on a ship afloat, water beside it") {
     //   A B C D E F
     // 2 . . . . . .
     // 3 . . X x . .      X: hit, x: water
     // 4 . . . . . .
-    fired[14] = kHit;
-    fired[15] = kWater;
-    CHECK(exact_misfit(game, fleets, fired, steps) < 0.01);
+    CHECK(after({{14, kHit}, {15, kWater}}) < 0.01);
   }
   SECTION("a sunk ship of length 1 in the corner, two shots in water") {
     //   A B C D E F
@@ -217,10 +223,7 @@ TEST_CASE("battleship sampler: the chain's cover matches the exact chances on a 
     // 2 . . . x . .      x: water
     // 3 . . . . . .
     // 4 . . . x . .
-    fired[0] = kSunk;
-    fired[9] = kWater;
-    fired[21] = kWater;
-    CHECK(exact_misfit(game, fleets, fired, steps) < 0.01);
+    CHECK(after({{0, kSunk}, {9, kWater}, {21, kWater}}) < 0.01);
   }
   SECTION("a sunk ship of length 2, and a hit with water under it") {
     //   A B C D E F
@@ -229,11 +232,7 @@ TEST_CASE("battleship sampler: the chain's cover matches the exact chances on a 
     // 3 . . . . . .
     // 4 . X . . . .      X: hit
     // 5 . x . . . .      x: water
-    fired[4] = kHit;
-    fired[10] = kSunk;
-    fired[19] = kHit;
-    fired[25] = kWater;
-    CHECK(exact_misfit(game, fleets, fired, steps) < 0.01);
+    CHECK(after({{4, kHit}, {10, kSunk}, {19, kHit}, {25, kWater}}) < 0.01);
   }
   SECTION("two hits in a row, one shot in water") {
     //   A B C D E F
@@ -241,9 +240,6 @@ TEST_CASE("battleship sampler: the chain's cover matches the exact chances on a 
     // 4 . . . . . .
     // 5 . . . . . .
     // 6 x . . . . .      x: water
-    fired[13] = kHit;
-    fired[14] = kHit;
-    fired[30] = kWater;
-    CHECK(exact_misfit(game, fleets, fired, steps) < 0.01);
+    CHECK(after({{13, kHit}, {14, kHit}, {30, kWater}}) < 0.01);
   }
 }
