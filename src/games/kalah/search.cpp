@@ -580,6 +580,13 @@ int table_seeds_for(const SearchRules& rules, int total) {
   return n;
 }
 
+// A transposition table that grows with the seeds, up to 2^24 entries
+// (256 MB) from 44 seeds on. More is slower on Kalah(6,4): 60 s of CPU with
+// 2^25 entries against 55 s, most of the difference the kernel zeroing the
+// pages, and 2^23 took 57 s; Kalah(6,3) takes 0.58 s with 2^20 entries and
+// 0.73 s with 2^24.
+int table_bits_for(int seeds) { return std::clamp(2 + seeds / 2, 12, 24); }
+
 namespace {
 
 class KalahSolver final : public Solver {
@@ -597,11 +604,7 @@ class KalahSolver final : public Solver {
     solution.side = kalah.to_move();
     const SearchRules rules{kalah.rules().pits, kalah.rules().capture_needs_opposite_seeds};
     const int seeds = seeds_on(board, rules);
-    // A table that grows with the seeds, up to 2^24 entries (256 MB) from
-    // 24 seeds on. More is slower on Kalah(6,4): 60 s of CPU with 2^25
-    // entries against 55 s, most of the difference the kernel's zeroing of
-    // the pages; 2^23 took 57 s.
-    Search search(rules, std::clamp(12 + seeds / 2, 12, 24), table_seeds_for(rules, seeds));
+    Search search(rules, table_bits_for(seeds), table_seeds_for(rules, seeds));
     const int guess = first_guess(search, board);
     const Search::Result result = search.solve(board, guess);
     solution.value = store_margin + result.value;

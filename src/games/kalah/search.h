@@ -252,6 +252,8 @@ class Search {
 std::unique_ptr<Solver> make_solver();
 // The seeds of the solver's endgame table for `total` seeds on the board.
 int table_seeds_for(const SearchRules& rules, int total);
+// The solver's transposition table: 2^bits entries for `seeds` seeds.
+int table_bits_for(int seeds);
 // MTD(f)'s first guess: depth-limited searches, deeper and deeper.
 int first_guess(Search& search, const Board& board);
 
