@@ -194,7 +194,7 @@ Search::Search(const SearchRules& rules, int table_bits, std::shared_ptr<const E
       sower_(rules),
       table_(std::size_t{1} << (table_bits - 2)),
       mask_((std::size_t{1} << (table_bits - 2)) - 1),
-      key_bits_(64 / (2 * rules.pits)),
+      key_bits_(std::min(8, 64 / (2 * rules.pits))),
       endgame_(std::move(endgame)),
       horizon_(horizon) {
   const int table_seeds = endgame_ ? endgame_->max_seeds() : 0;

@@ -236,7 +236,7 @@ class Search {
   };
   LargeArray<Bucket> table_;
   std::size_t mask_;
-  int key_bits_;  // bits per pit in a key
+  int key_bits_;  // bits per pit in a key: as many as fit in 64, at most a byte
   std::shared_ptr<const EndgameTable> endgame_;
   Horizon horizon_;
   std::uint64_t nodes_ = 0;
