@@ -13,18 +13,24 @@
 #                     (default 600): its MTD(f) tests are run one by one and
 #                     each bound is printed as it is proven
 #   KALAH_BASELINE    0 to skip the baseline solve of Kalah(6,3) (no endgame table)
+#   KALAH_PERFECT     games for the perfect North against level 5 (default
+#                     100, about a minute of CPU; 0 to skip)
 #
 # What it prints:
 #   1. strength: `gamerec tourney kalah --players 5,1` and `--players 7,5`,
 #      seats alternating; the first player's share of the games won (the
 #      issue asks for at least 80% and 95%), with level 1 against itself as
 #      the baseline (about 50% of the decided games).
-#   2. the solver: time, nodes and nodes per second to solve the start of
+#   2. the ceiling for level 7 against level 5: a perfect North (every move
+#      solved exactly) against level 5 as South, with and without its tie-
+#      break among equal moves (the one that leaves the opponent the fewest
+#      good replies): how often perfect play wins the games level 7 plays.
+#   3. the solver: time, nodes and nodes per second to solve the start of
 #      Kalah(6,3) and Kalah(6,4) under both capture rules, with the values
 #      published for the first player (Kalah(6,4): +8 with the default rule,
 #      +10 with captures from an empty opposite pit), and for Kalah(6,3) the
 #      same search without its endgame table as the baseline (a time ratio).
-#   3. with 5 in KALAH_SOLVE: Kalah(6,5)'s proven bounds, test by test, and
+#   4. with 5 in KALAH_SOLVE: Kalah(6,5)'s proven bounds, test by test, and
 #      the window its value is known to lie in when the time runs out.
 set -euo pipefail
 export LC_ALL=C
@@ -37,14 +43,16 @@ movetime=${KALAH_MOVETIME:-50}
 solves=${KALAH_SOLVE:-3 4}
 baseline=${KALAH_BASELINE:-1}
 bounds=${KALAH_BOUNDS:-600}
+perfect_games=${KALAH_PERFECT:-100}
 
 # shellcheck source=tests/bench/bench_lib.sh
 source "$repo/tests/bench/bench_lib.sh"
 
-bench_build gamerec kalah_solve_bench
+bench_build gamerec kalah_solve_bench kalah_perfect_bench
 gamerec=$build/gamerec
 solve_bench=$build/tests/bench/kalah_solve_bench
-[[ -x $solve_bench ]] || die "missing $solve_bench"
+perfect_bench=$build/tests/bench/kalah_perfect_bench
+[[ -x $solve_bench && -x $perfect_bench ]] || die "missing $solve_bench or $perfect_bench"
 
 # tourney A,B: prints "A: W wins, L losses, D draws of N (P% of all games),
 # average margin M" from gamerec's table.
@@ -71,6 +79,12 @@ tourney 1 1
 tourney 5 1
 tourney 7 5 "--movetime $movetime"
 echo "   (level 7 at --movetime $movetime ms per move)"
+
+if [[ $perfect_games != 0 ]]; then
+  echo "== the ceiling: a perfect North against level 5, $perfect_games games"
+  "$perfect_bench" "$perfect_games" 5 | tail -1
+  "$perfect_bench" "$perfect_games" 5 --hardest | tail -1
+fi
 
 echo "== the exact solver: start positions, one core"
 for seeds in $solves; do
