@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "core/messages.h"
 #include "core/text.h"
 #include "games/builtin_games.h"
 
@@ -48,8 +49,13 @@ int run(int argc, char** argv) {
     if (app.get_subcommands().empty() && !extras.empty() && extras.front().rfind('-', 0) != 0) {
       const std::string names =
           gamerec::join(commands, ", ", [](const Command& command) { return command.app->get_name(); });
-      std::cerr << "gamerec: unknown subcommand '" << extras.front() << "'; the subcommands are " << names
-                << " (see gamerec --help)\n";
+      // --lang may not have been read (the error stopped the parse): English then.
+      auto loaded = gamerec::Messages::load(common.language);
+      if (!std::holds_alternative<gamerec::Messages>(loaded)) loaded = gamerec::Messages::load("en");
+      std::cerr << "gamerec: "
+                << std::get<gamerec::Messages>(loaded).text(
+                       gamerec::Message{"usage.unknown-subcommand", {{"name", extras.front()}, {"names", names}}})
+                << '\n';
       return kExitUsage;
     }
     app.exit(e);  // prints the message and a pointer to --help
@@ -78,6 +84,7 @@ int main(int argc, char** argv) {
   try {
     return run(argc, argv);
   } catch (const std::exception& e) {
+    // Not from the catalogue: the catalogue itself may be what failed.
     std::cerr << "gamerec: internal error: " << e.what() << '\n';
     return gamerec::cli::kExitUsage;
   }
