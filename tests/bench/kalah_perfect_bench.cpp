@@ -103,7 +103,7 @@ int line_report(const Game& game, kalah::Search& search, const kalah::Sower& sow
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::fprintf(stderr, "usage: kalah_perfect_bench GAMES [LEVEL]\n");
+    std::fprintf(stderr, "usage: kalah_perfect_bench GAMES [LEVEL] [--hardest] | --line MOVES\n");
     return 2;
   }
   const bool line = std::string(argv[1]) == "--line" && argc > 2;
