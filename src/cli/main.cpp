@@ -53,8 +53,8 @@ int run(int argc, char** argv) {
       auto loaded = gamerec::Messages::load(common.language);
       if (!std::holds_alternative<gamerec::Messages>(loaded)) loaded = gamerec::Messages::load("en");
       std::cerr << "gamerec: "
-                << std::get<gamerec::Messages>(loaded).text(
-                       gamerec::Message{"usage.unknown-subcommand", {{"name", extras.front()}, {"names", names}}})
+                << std::get<gamerec::Messages>(loaded).text(gamerec::Message{
+                       "usage.unknown-subcommand", {{"name", extras.front()}, {"names", names}}})
                 << '\n';
       return kExitUsage;
     }

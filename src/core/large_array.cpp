@@ -3,6 +3,7 @@
 #include <sys/mman.h>
 
 #include <cstdint>
+#include <limits>
 #include <new>
 
 namespace gamerec {
@@ -15,6 +16,7 @@ constexpr std::size_t kHugePage = std::size_t{2} << 20;
 // madvise asks for them (the kernel may say no: the memory still works).
 LargeMemory::LargeMemory(std::size_t bytes) {
   if (bytes == 0) return;
+  if (bytes > std::numeric_limits<std::size_t>::max() / 2) throw std::bad_alloc();
   const std::size_t length = (bytes + kHugePage - 1) / kHugePage * kHugePage;
   void* raw = mmap(nullptr, length + kHugePage, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (raw == MAP_FAILED) throw std::bad_alloc();

@@ -24,7 +24,7 @@
 #      seats alternating; the first player's share of the games won (the
 #      issue asks for at least 80% and 95%), with level 1 against itself as
 #      the baseline (about 50% of the decided games).
-#   2. the ceiling for level 7 against level 5: a perfect North (every move
+#   2. what perfect play gets against level 5: a perfect North (every move
 #      solved exactly) against level 5 as South, and with KALAH_HARDEST the
 #      same with a tie-break among equal moves (the one that leaves the
 #      opponent the fewest good replies): how often perfect play wins the
@@ -86,7 +86,7 @@ tourney 7 5 "--movetime $movetime"
 echo "   (level 7 at --movetime $movetime ms per move)"
 
 if [[ $perfect_games != 0 ]]; then
-  echo "== the ceiling: a perfect North against level 5, $perfect_games games"
+  echo "== perfect play: a perfect North against level 5, $perfect_games games"
   "$perfect_bench" "$perfect_games" 5 | tail -1
 fi
 if [[ $hardest_games != 0 ]]; then

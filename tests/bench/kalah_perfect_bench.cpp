@@ -3,7 +3,8 @@
 // classic level as South (the side that wins Kalah(6,4) by 8 under perfect
 // play). It prints the perfect player's wins, losses and draws and its
 // average margin, for comparison with level 7 under a clock. Never run by
-// ctest: its first solves take about a minute of CPU each.
+// ctest: the first solve takes most of a minute of CPU, and 100 games about
+// one minute in all.
 //
 //   kalah_perfect_bench GAMES [LEVEL] [--hardest]
 //     LEVEL: the opponent, default 5. --hardest: among North's moves that
@@ -46,7 +47,8 @@ int move_value(kalah::Search& search, const kalah::Sower& sower, const kalah::Bo
   return step.margin + (step.again ? rest : -rest);
 }
 
-int hardest_move(kalah::Search& search, const kalah::Sower& sower, const kalah::Board& board, int value, int best) {
+int hardest_move(kalah::Search& search, const kalah::Sower& sower, const kalah::Board& board, int value,
+                 int best) {
   int fewest = 7;
   int choice = best;
   for (int pit = 0; pit < 6; ++pit) {
@@ -74,12 +76,14 @@ int hardest_move(kalah::Search& search, const kalah::Sower& sower, const kalah::
 }
 
 // The --line report.
-int line_report(const Game& game, kalah::Search& search, const kalah::Sower& sower, const std::string& moves) {
+int line_report(const Game& game, kalah::Search& search, const kalah::Sower& sower,
+                const std::string& moves) {
   auto state = game.new_state();
   for (std::size_t ply = 0; ply < moves.size() && !state->is_over(); ++ply) {
     if (state->to_move() == kalah::kNorth) {
       int store_margin = 0;
-      const kalah::Board board = kalah::board_of(dynamic_cast<const kalah::KalahState&>(*state), store_margin);
+      const kalah::Board board =
+          kalah::board_of(dynamic_cast<const kalah::KalahState&>(*state), store_margin);
       const int value = exact_value(search, board);
       std::printf("ply %zu, North to move, value %+d:", ply + 1, store_margin + value);
       int keeping = 0;
@@ -94,7 +98,12 @@ int line_report(const Game& game, kalah::Search& search, const kalah::Sower& sow
       std::printf("  (%d keep it; played %c)\n", keeping, moves[ply]);
       std::fflush(stdout);
     }
-    state->apply(Move{moves[ply] - '0', -1, 0});
+    const Move move{moves[ply] - '0', -1, 0};
+    if (state->check(move)) {
+      std::fprintf(stderr, "kalah_perfect_bench: ply %zu: '%c' is not a legal pit\n", ply + 1, moves[ply]);
+      return 2;
+    }
+    state->apply(move);
   }
   return 0;
 }
@@ -108,6 +117,10 @@ int main(int argc, char** argv) {
   }
   const bool line = std::string(argv[1]) == "--line" && argc > 2;
   const int games = line ? 0 : std::atoi(argv[1]);
+  if (!line && games <= 0) {
+    std::fprintf(stderr, "kalah_perfect_bench: GAMES must be a positive number\n");
+    return 2;
+  }
   const std::string level = argc > 2 && argv[2][0] != '-' && argv[1][0] != '-' ? argv[2] : "5";
   const bool hardest = std::string(argv[argc - 1]) == "--hardest";
   const GameCatalogue catalogue = make_builtin_catalogue();
@@ -137,11 +150,13 @@ int main(int argc, char** argv) {
         move = *opponent->choose_move(*state->observe(kalah::kSouth), legal);
       } else {
         int store_margin = 0;
-        const kalah::Board board = kalah::board_of(dynamic_cast<const kalah::KalahState&>(*state), store_margin);
+        const kalah::Board board =
+            kalah::board_of(dynamic_cast<const kalah::KalahState&>(*state), store_margin);
         auto known = perfect_move.find(board);
         if (known == perfect_move.end()) {
           const auto result = search.solve(board, kalah::first_guess(search, board));
-          const int move = hardest ? hardest_move(search, sower, board, result.value, result.best) : result.best;
+          const int move =
+              hardest ? hardest_move(search, sower, board, result.value, result.best) : result.best;
           known = perfect_move.emplace(board, move).first;
         }
         move = Move{known->second + 1, -1, 0};
@@ -156,10 +171,11 @@ int main(int argc, char** argv) {
     std::printf("game %d: North %+d  %s\n", g, north_margin, moves.c_str());
     std::fflush(stdout);
   }
-  std::printf("perfect North%s against level %s as South: %d wins, %d losses, %d draws of %d (%.1f%% won), "
-              "average margin %+.2f, %zu positions solved, %.0f s CPU\n",
-              hardest ? " (--hardest)" : "", level.c_str(), wins, losses, draws, games, 100.0 * wins / games,
-              static_cast<double>(margin) / games, perfect_move.size(),
-              static_cast<double>(std::clock() - started) / CLOCKS_PER_SEC);
+  std::printf(
+      "perfect North%s against level %s as South: %d wins, %d losses, %d draws of %d (%.1f%% won), "
+      "average margin %+.2f, %zu positions solved, %.0f s CPU\n",
+      hardest ? " (--hardest)" : "", level.c_str(), wins, losses, draws, games, 100.0 * wins / games,
+      static_cast<double>(margin) / games, perfect_move.size(),
+      static_cast<double>(std::clock() - started) / CLOCKS_PER_SEC);
   return 0;
 }

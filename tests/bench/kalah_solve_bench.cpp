@@ -143,7 +143,9 @@ int main(int argc, char** argv) {
   int store_margin = 0;
   const kalah::Board board = kalah::board_of(kalah_state, store_margin);
   const double c1 = cpu_seconds();
-  kalah::Search plain(kalah::SearchRules{6, needs_opposite}, kalah::table_bits_for(kalah::seeds_on(board, kalah::SearchRules{6, needs_opposite})), 0);
+  kalah::Search plain(kalah::SearchRules{6, needs_opposite},
+                      kalah::table_bits_for(kalah::seeds_on(board, kalah::SearchRules{6, needs_opposite})),
+                      0);
   const auto result = plain.solve(board, kalah::first_guess(plain, board));
   const double plain_time = cpu_seconds() - c1;
   std::printf("  baseline (no endgame table): value %+d  %.2f s CPU  %llu nodes  %.2f M nodes/s;"

@@ -209,15 +209,20 @@ TEST_CASE("kalah search sowing: every move matches the reference board, full lap
     std::mt19937_64 random(needs_opposite ? 31 : 32);
     int laps = 0;
     for (int trial = 0; trial < 3000; ++trial) {
-      Naive naive = naive_of(random_position(random, 2 + static_cast<int>(random() % 30), needs_opposite), needs_opposite);
+      Naive naive = naive_of(random_position(random, 2 + static_cast<int>(random() % 30), needs_opposite),
+                             needs_opposite);
       const int mover = naive.mover;
       const int full = static_cast<int>(random() % 6);
-      if (trial % 3 == 0) naive.holes[static_cast<std::size_t>(naive.first(mover) + full)] = 13 + static_cast<int>(random() % 28);
+      if (trial % 3 == 0)
+        naive.holes[static_cast<std::size_t>(naive.first(mover) + full)] =
+            13 + static_cast<int>(random() % 28);
       const Naive start = naive;
       kalah::Board board{};  // the mover's pits, then the other's
       for (int i = 0; i < 6; ++i) {
-        board[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(start.holes[static_cast<std::size_t>(start.first(mover) + i)]);
-        board[static_cast<std::size_t>(i + 6)] = static_cast<std::uint8_t>(start.holes[static_cast<std::size_t>(start.first(1 - mover) + i)]);
+        board[static_cast<std::size_t>(i)] =
+            static_cast<std::uint8_t>(start.holes[static_cast<std::size_t>(start.first(mover) + i)]);
+        board[static_cast<std::size_t>(i + 6)] =
+            static_cast<std::uint8_t>(start.holes[static_cast<std::size_t>(start.first(1 - mover) + i)]);
       }
       for (int pit = 1; pit <= 6; ++pit) {
         if (!start.can_play(pit)) continue;
@@ -226,22 +231,117 @@ TEST_CASE("kalah search sowing: every move matches the reference board, full lap
         kalah::Board sown = board;
         const kalah::Step step = sower.play(sown, pit - 1);
         if (board[static_cast<std::size_t>(pit - 1)] >= 13) ++laps;
-        INFO("trial " << trial << " pit " << pit << " seeds " << int(board[static_cast<std::size_t>(pit - 1)]));
-        const int gained = (after.holes[static_cast<std::size_t>(after.store(mover))] - start.holes[static_cast<std::size_t>(start.store(mover))]) -
-                           (after.holes[static_cast<std::size_t>(after.store(1 - mover))] - start.holes[static_cast<std::size_t>(start.store(1 - mover))]);
+        INFO("trial " << trial << " pit " << pit << " seeds "
+                      << int(board[static_cast<std::size_t>(pit - 1)]));
+        const int gained = (after.holes[static_cast<std::size_t>(after.store(mover))] -
+                            start.holes[static_cast<std::size_t>(start.store(mover))]) -
+                           (after.holes[static_cast<std::size_t>(after.store(1 - mover))] -
+                            start.holes[static_cast<std::size_t>(start.store(1 - mover))]);
         CHECK(step.margin == gained);
         CHECK(step.over == after.over);
         if (after.over) continue;
         CHECK(step.again == (after.mover == mover));
         const int next = after.mover;
         for (int i = 0; i < 6; ++i) {
-          CHECK(sown[static_cast<std::size_t>(i)] == after.holes[static_cast<std::size_t>(after.first(next) + i)]);
-          CHECK(sown[static_cast<std::size_t>(i + 6)] == after.holes[static_cast<std::size_t>(after.first(1 - next) + i)]);
+          CHECK(sown[static_cast<std::size_t>(i)] ==
+                after.holes[static_cast<std::size_t>(after.first(next) + i)]);
+          CHECK(sown[static_cast<std::size_t>(i + 6)] ==
+                after.holes[static_cast<std::size_t>(after.first(1 - next) + i)]);
         }
       }
     }
     CHECK(laps > 500);
   }
+}
+
+TEST_CASE("kalah search sowing: every board size matches the rules core, full laps included") {
+  // The Sower against KalahState::apply (the rules the records are checked
+  // with, written without tables) on 1 to 8 pits a side: the margin, the
+  // seeds that left the board, the extra move, the end, the board after.
+  std::mt19937_64 random(41);
+  for (int pits = 1; pits <= 8; ++pits) {
+    for (bool needs_opposite : {true, false}) {
+      kalah::Rules rules;
+      rules.pits = pits;
+      rules.capture_needs_opposite_seeds = needs_opposite;
+      const kalah::Sower sower(kalah::SearchRules{pits, needs_opposite});
+      const int ring = 2 * pits + 1;
+      int moves = 0;
+      for (int trial = 0; trial < 400; ++trial) {
+        kalah::Row south;
+        kalah::Row north;
+        const int seeds = 2 + static_cast<int>(random() % (4 * pits));
+        for (int i = 0; i < seeds; ++i) {
+          const auto hole = random() % static_cast<unsigned>(2 * pits);
+          ++(hole < static_cast<unsigned>(pits) ? south : north).pits[hole % static_cast<unsigned>(pits)];
+        }
+        if (trial % 3 == 0)
+          south.pits[random() % static_cast<unsigned>(pits)] +=
+              static_cast<std::uint8_t>(ring + random() % (2 * ring));
+        if (trial % 5 == 0)
+          north.pits[random() % static_cast<unsigned>(pits)] +=
+              static_cast<std::uint8_t>(ring + random() % (2 * ring));
+        const KalahState state(rules, south, north, static_cast<Side>(random() % 2));
+        if (state.is_over()) continue;
+        const Side mover = state.to_move();
+        int margin_before = 0;
+        const kalah::Board board = kalah::board_of(state, margin_before);
+        const kalah::SearchRules search_rules{pits, needs_opposite};
+        for (const Move& move : state.legal_moves()) {
+          KalahState after = state;
+          after.apply(move);
+          kalah::Board sown = board;
+          const kalah::Step step = sower.play(sown, move.from - 1);
+          ++moves;
+          INFO("pits " << pits << " trial " << trial << " pit " << move.from);
+          const int gained = (after.row(mover).store - state.row(mover).store) -
+                             (after.row(1 - mover).store - state.row(1 - mover).store);
+          CHECK(step.margin == gained);
+          CHECK(step.over == after.is_over());
+          CHECK(step.stored ==
+                (after.row(0).store + after.row(1).store) - (state.row(0).store + state.row(1).store));
+          if (after.is_over()) continue;
+          CHECK(step.again == (after.to_move() == mover));
+          int ignored = 0;
+          CHECK(sown == kalah::board_of(after, ignored));
+          CHECK(kalah::seeds_on(sown, search_rules) == kalah::seeds_on(board, search_rules) - step.stored);
+        }
+      }
+      CHECK(moves > 250);
+    }
+  }
+}
+
+TEST_CASE("kalah search table: a pit too full for its key is never taken for another position") {
+  // On 8 pits a key holds 4 bits a pit: 16 seeds in a pit would read,
+  // packed without the guard, as that pit empty and one more seed in the
+  // next. For random pairs of such boards, one search that has seen the
+  // first must value the second as a fresh search does.
+  //   first:  ... 16  s  ...      second: ...  0  s+1 ...
+  const kalah::SearchRules rules{8, true};
+  std::mt19937_64 random(51);
+  int pairs = 0;
+  for (int trial = 0; trial < 60; ++trial) {
+    kalah::Board first{};
+    for (int i = 0; i < 16; ++i) first[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(random() % 4);
+    first[0] = static_cast<std::uint8_t>(1 + random() % 3);  // both rows hold seeds
+    first[8] = static_cast<std::uint8_t>(1 + random() % 3);
+    const auto full = static_cast<std::size_t>(random() % 15);
+    first[full] = 16;
+    kalah::Board second = first;
+    second[full] = 0;
+    ++second[full + 1];
+    if (kalah::seeds_on(second, rules) == 0) continue;
+    for (int depth : {4, 6}) {
+      kalah::Search shared(rules, 14, 0);
+      shared.search_depth(first, depth);
+      kalah::Search fresh(rules, 14, 0);
+      INFO("trial " << trial << " depth " << depth);
+      CHECK(shared.search_depth(second, depth).value == fresh.search_depth(second, depth).value);
+    }
+    ++pairs;
+  }
+  CHECK(pairs > 40);
 }
 
 TEST_CASE("kalah endgame table: every position's value matches plain minimax") {

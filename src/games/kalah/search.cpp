@@ -209,8 +209,10 @@ bool Search::out_of_time() {
 }
 
 // The pits packed key_bits_ bits each, as many as fit in 64 bits (5 on
-// the usual board); a board with a pit too full for them (32 seeds there)
-// gets kNoKey and is searched without the table. All bits set is never a
+// the usual board); a board with a pit too full for them gets kNoKey and is
+// searched without the table: 32 seeds in a pit on 6 pits or fewer, rare,
+// but 16 on 7 or 8 pits (4 bits each), a sixth to a fifth of the positions
+// of Kalah(7,6) and Kalah(8,6). All bits set is never a
 // board: it would hold more seeds than any game has.
 std::uint64_t Search::key_of(const Board& board) const {
   std::uint64_t key = 0;
@@ -555,9 +557,9 @@ int first_guess(Search& search, const Board& board) {
 }
 
 // Seeds of the endgame table: its positions number C(n + 2p, 2p). Under the
-// default rule up to about 87 million (18 seeds, 86 MB, on the usual board:
-// Kalah(6,4) took 77 s of CPU, 25 s of them building the table, against
-// 107 s with the 16 seeds of before, whose table took 12 s to build then)
+// default rule up to about 87 million (18 seeds, 86 MB, on the usual board;
+// with the search of then, before huge pages and the Sower, Kalah(6,4) took
+// 77 s of CPU, 25 s of them building the table, against 107 s with 16 seeds)
 // and no more than a third of the seeds or half of those beyond 12,
 // whichever is more: a smaller game's search is over before a bigger table
 // is built (Kalah(6,3): 12 seeds, 1.8 s of CPU against 2.4 s with 13).
@@ -583,8 +585,8 @@ int table_seeds_for(const SearchRules& rules, int total) {
 // A transposition table that grows with the seeds, up to 2^24 entries
 // (256 MB) from 44 seeds on. More is slower on Kalah(6,4): 60 s of CPU with
 // 2^25 entries against 55 s, most of the difference the kernel zeroing the
-// pages, and 2^23 took 57 s; Kalah(6,3) takes 0.58 s with 2^20 entries and
-// 0.73 s with 2^24.
+// pages; 2^23 was no better (57 s). Kalah(6,3) takes 0.58 s with 2^20
+// entries and 0.73 s with 2^24.
 int table_bits_for(int seeds) { return std::clamp(2 + seeds / 2, 12, 24); }
 
 namespace {

@@ -58,17 +58,20 @@ class Sower {
   __extension__ typedef unsigned __int128 Wide;  // the 16 pits, one byte each
   enum class Last : std::uint8_t { kOwnPit, kStore, kOtherPit };
   struct Sowing {
-    Wide add = 0;        // one seed in each pit it passes
-    int stored = 0;      // seeds into the mover's store (0 or 1)
-    int last = 0;        // the board index where the last seed lands
+    Wide add = 0;    // one seed in each pit it passes
+    int stored = 0;  // seeds into the mover's store (0 or 1)
+    int last = 0;    // the board index where the last seed lands
     Last last_in = Last::kOwnPit;
   };
   static Wide load(const Board& board);
   static void save(Wide wide, Board& board);
 
   SearchRules rules_;
-  int ring_;  // 2 * pits + 1: the pits and the mover's store
-  std::array<Sowing, kMaxPits * (2 * kMaxPits + 1)> sowings_{};  // [pit * ring_ + seeds]
+  // 2 * pits + 1: the pits and the mover's store.
+  int ring_;
+  // [pit * ring_ + seeds]: every sowing shorter than a lap.
+  static constexpr std::size_t kSowings = kMaxPits * (2 * kMaxPits + 1);
+  std::array<Sowing, kSowings> sowings_{};
   Wide every_pit_ = 0;  // a one in each of the 2p pits (a whole lap)
   Wide own_ = 0;        // the mover's pits, all bits
   Wide other_ = 0;      // the opponent's pits, all bits
@@ -204,14 +207,15 @@ class Search {
 
  private:
   // 16 bytes, four to a cache line. The key is the board itself, packed
-  // (see key_of), so that an entry never stands for another position.
+  // (see key_of), so that an entry never stands for another position. The
+  // table starts as zero bytes: an empty entry is all zeros (depth 0).
   struct Entry {
-    std::uint64_t key = 0;
-    std::int8_t lower = 0;
-    std::int8_t upper = 0;
-    std::uint8_t depth = 0;  // 0: empty slot
-    std::int8_t best = -1;
-    std::uint32_t work = 0;  // nodes below it, to keep the costly entries
+    std::uint64_t key;
+    std::int8_t lower;
+    std::int8_t upper;
+    std::uint8_t depth;  // 0: empty slot
+    std::int8_t best;    // pit index of the best move found
+    std::uint32_t work;  // nodes below it, to keep the costly entries
   };
   static constexpr std::uint64_t kNoKey = ~std::uint64_t{0};
 
