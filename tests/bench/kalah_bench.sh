@@ -18,6 +18,9 @@
 #   KALAH_HARDEST     games for the same with --hardest, its tie-break
 #                     (default 0: it solves every move's replies too, about
 #                     a minute a game at first)
+#   KALAH_CEILING     chances to test for the best reply to level 5
+#                     (kalah_ceiling_bench), e.g. "0.95" (default: none; it
+#                     takes 8 GB of memory and about 10 minutes a test)
 #
 # What it prints:
 #   1. strength: `gamerec tourney kalah --players 5,1` and `--players 7,5`,
@@ -28,7 +31,9 @@
 #      solved exactly) against level 5 as South, and with KALAH_HARDEST the
 #      same with a tie-break among equal moves (the one that leaves the
 #      opponent the fewest good replies): how often perfect play wins the
-#      games level 7 plays.
+#      games level 7 plays; with KALAH_CEILING, whether any North, one
+#      that knows level 5's rules and plays the best reply to them, wins at
+#      least that share of the games.
 #   3. the solver: time, nodes and nodes per second to solve the start of
 #      Kalah(6,3) and Kalah(6,4) under both capture rules, with the values
 #      published for the first player (Kalah(6,4): +8 with the default rule,
@@ -49,15 +54,18 @@ baseline=${KALAH_BASELINE:-1}
 bounds=${KALAH_BOUNDS:-600}
 perfect_games=${KALAH_PERFECT:-100}
 hardest_games=${KALAH_HARDEST:-0}
+ceiling=${KALAH_CEILING:-}
 
 # shellcheck source=tests/bench/bench_lib.sh
 source "$repo/tests/bench/bench_lib.sh"
 
-bench_build gamerec kalah_solve_bench kalah_perfect_bench
+bench_build gamerec kalah_solve_bench kalah_perfect_bench kalah_ceiling_bench
 gamerec=$build/gamerec
 solve_bench=$build/tests/bench/kalah_solve_bench
 perfect_bench=$build/tests/bench/kalah_perfect_bench
-[[ -x $solve_bench && -x $perfect_bench ]] || die "missing $solve_bench or $perfect_bench"
+ceiling_bench=$build/tests/bench/kalah_ceiling_bench
+[[ -x $solve_bench && -x $perfect_bench && -x $ceiling_bench ]] ||
+  die "missing $solve_bench, $perfect_bench or $ceiling_bench"
 
 # tourney A,B: prints "A: W wins, L losses, D draws of N (P% of all games),
 # average margin M" from gamerec's table.
@@ -91,6 +99,11 @@ if [[ $perfect_games != 0 ]]; then
 fi
 if [[ $hardest_games != 0 ]]; then
   "$perfect_bench" "$hardest_games" 5 --hardest | tail -1
+fi
+if [[ -n $ceiling ]]; then
+  echo "== the best reply to level 5: a North that knows its rules"
+  # shellcheck disable=SC2086 # ceiling is a list of chances
+  "$ceiling_bench" --check 200 $ceiling
 fi
 
 echo "== the exact solver: start positions, one core"
