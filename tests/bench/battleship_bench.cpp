@@ -2,7 +2,8 @@
 // each player shoots at the same N random legal fleets until the whole
 // fleet is sunk; prints the mean, median and 95th percentile of the shots
 // it needed, the time per game, and head-to-head counts on the same fleets
-// (who needed fewer shots on each). The baseline is `random`, whose mean
+// (who needed fewer shots on each, and the mean paired difference in shots
+// with its 95% confidence interval). The baseline is `random`, whose mean
 // has a closed form: for S ship cells among C, the last of them comes at
 // S*(C+1)/(S+1) on average (96.19 for 20 of 100).
 //
@@ -244,7 +245,8 @@ int main(int argc, char** argv) {
     std::printf("  %-8s  %6.2f  %6.2f  %6.2f\n", level.c_str(), misses[level][0], misses[level][1],
                 misses[level][2]);
 
-  std::printf("\nhead-to-head on the same fleets (fewer shots wins):\n");
+  std::printf("\nhead-to-head on the same fleets (fewer shots wins; last, the mean paired difference in shots"
+              " with its 95%% confidence interval):\n");
   for (std::size_t a = 0; a < players.size(); ++a) {
     for (std::size_t b = a + 1; b < players.size(); ++b) {
       const auto& x = results[players[a]];
@@ -258,10 +260,21 @@ int main(int argc, char** argv) {
         ties += x[i] == y[i];
       }
       const int losses = both - wins - ties;
+      // The paired difference: shots of b minus shots of a on each fleet.
+      double sum = 0;
+      for (int g = 0; g < both; ++g) sum += y[static_cast<std::size_t>(g)] - x[static_cast<std::size_t>(g)];
+      const double mean = sum / both;
+      double squares = 0;
+      for (int g = 0; g < both; ++g) {
+        const double d = y[static_cast<std::size_t>(g)] - x[static_cast<std::size_t>(g)] - mean;
+        squares += d * d;
+      }
+      const double ci = both > 1 ? 1.96 * std::sqrt(squares / (both - 1) / both) : 0;
       std::printf(
-          "  %-8s vs %-8s  %5d wins  %5d ties  %5d losses  %5.1f%% wins  %5.1f%% with half the ties\n",
+          "  %-8s vs %-8s  %5d wins  %5d ties  %5d losses  %5.1f%% wins  %5.1f%% with half the ties"
+          "  %+6.2f +- %.2f shots\n",
           players[b].c_str(), players[a].c_str(), losses, ties, wins, 100.0 * losses / both,
-          100.0 * (losses + 0.5 * ties) / both);
+          100.0 * (losses + 0.5 * ties) / both, mean, ci);
     }
   }
   return 0;

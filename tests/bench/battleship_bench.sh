@@ -11,7 +11,9 @@
 # prints the mean, median, 95th percentile and worst number of shots, each
 # mean as a ratio to random's (the baseline, whose expected value has a
 # closed form: 20*101/21 = 96.19), the misses by phase, and head-to-head
-# counts on the same fleets (who needed fewer shots).
+# counts on the same fleets (who needed fewer shots, and the mean paired
+# difference in shots with its 95% confidence interval, both players
+# shooting at each fleet).
 #
 # Environment: BENCH_GAMES (default 10000), BENCH_SEED (default 1),
 # BENCH_SAMPLER_GAMES (default 2000: the sampler, about 100 ms a game here,
