@@ -20,7 +20,7 @@
 #                     a minute a game at first)
 #   KALAH_CEILING     chances to test for the best reply to level 5
 #                     (kalah_ceiling_bench), e.g. "0.95" (default: none; it
-#                     takes 8 GB of memory and about 10 minutes a test)
+#                     takes 8 GB of memory and about 5 minutes a test)
 #
 # What it prints:
 #   1. strength: `gamerec tourney kalah --players 5,1` and `--players 7,5`,
