@@ -1,6 +1,6 @@
 // The ceiling of any North against a classic level as South: a North that
-// knows the level's rules (tests/bench's model of players.cpp, checked
-// against the real player at the start of every run) and plays the best
+// knows the level's rules (a model of them, checked against the real
+// player at the start of every run) and plays the best
 // reply to them, an expectimax over the level's random choices of North's
 // chance to win (a draw counts as no win). It answers "can any North win
 // at least a fraction T of the games?" exactly, for Kalah(6,4) in a few
@@ -11,7 +11,7 @@
 // levels shows here.
 //
 //   kalah_ceiling_bench [--seeds N] [--level L] [--from MOVES] [--table S]
-//                       [--bucket-bits B] [--check N] T... | full
+//                       [--bucket-bits B] [--check N] [T... | full]
 //     T: a chance between 0 and 1, tested in turn (each test keeps what the
 //     ones before proved); full: the exact chance, without cut-offs (small
 //     games only). --seeds: seeds a pit (default 4); --level: the classic
@@ -19,7 +19,8 @@
 //     the start; --table: seeds of the endgame table (default 18; 0 none);
 //     --bucket-bits: the memo's 2^B buckets of 64 bytes (default 27: 8 GB).
 //     --check N: first compare the cut-offs with the plain expectimax on N
-//     positions of random games with at most 20 seeds left.
+//     positions of random games with at most 20 seeds left. With no T,
+//     only the checks run (the model's always does).
 //
 // The search: North's turns take the best child, the level's turns its own
 // pit or the average over its legal pits when it draws one at random, with
@@ -309,7 +310,7 @@ bool model_matches_player(const Game& game, const ClassicModel& model, const std
       const int predicted = model.choice(board);
       bool varied = false;
       int first = -1;
-      for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+      for (std::uint64_t seed = 1; seed <= 24; ++seed) {
         auto player = game.make_chooser(level, ChooserSettings{seed, std::nullopt});
         const int pit = player->choose_move(*state->observe(state->to_move()), legal)->from - 1;
         if (predicted >= 0 && pit != predicted) {
@@ -408,11 +409,11 @@ int main(int argc, char** argv) {
     else
       tests.push_back(arg);
   }
-  if ((tests.empty() && check == 0) || per_pit < 1 || per_pit > 6 || level.size() != 1 || level[0] < '1' ||
+  if (per_pit < 1 || per_pit > 6 || level.size() != 1 || level[0] < '1' ||
       level[0] > '5' || bucket_bits < 10 || bucket_bits > 32) {
     std::fprintf(stderr,
                  "usage: kalah_ceiling_bench [--seeds N] [--level 1-5] [--from MOVES] [--table S] "
-                 "[--bucket-bits B] [--check N] T... | full\n");
+                 "[--bucket-bits B] [--check N] [T... | full]\n");
     return 2;
   }
   const GameCatalogue catalogue = make_builtin_catalogue();
