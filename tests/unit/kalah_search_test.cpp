@@ -264,7 +264,8 @@ TEST_CASE("kalah search sowing: every board size matches the rules core, full la
       kalah::Rules rules;
       rules.pits = pits;
       rules.capture_needs_opposite_seeds = needs_opposite;
-      const kalah::Sower sower(kalah::SearchRules{pits, needs_opposite});
+      const kalah::SearchRules search_rules{pits, needs_opposite};
+      const kalah::Sower sower(search_rules);
       const int ring = 2 * pits + 1;
       int moves = 0;
       for (int trial = 0; trial < 400; ++trial) {
@@ -286,7 +287,6 @@ TEST_CASE("kalah search sowing: every board size matches the rules core, full la
         const Side mover = state.to_move();
         int margin_before = 0;
         const kalah::Board board = kalah::board_of(state, margin_before);
-        const kalah::SearchRules search_rules{pits, needs_opposite};
         for (const Move& move : state.legal_moves()) {
           KalahState after = state;
           after.apply(move);
