@@ -1,7 +1,7 @@
 // The ceiling of any North against a classic level as South: a North that
-// knows the level's rules (a model of them, checked against the real
-// player at the start of every run) and plays the best
-// reply to them, an expectimax over the level's random choices of North's
+// knows the level's rules (kalah::ClassicModel, which the classic players
+// use too; checked against the real player at the start of every run) and
+// plays the best reply to them, an expectimax over the level's random choices of North's
 // chance to win (a draw counts as no win). It answers "can any North win
 // at least a fraction T of the games?" exactly, for Kalah(6,4) in a few
 // minutes: a minimax-perfect player (kalah_perfect_bench) plays for the
@@ -41,6 +41,7 @@
 #include "core/large_array.h"
 #include "games/builtin_games.h"
 #include "games/kalah/kalah.h"
+#include "games/kalah/model_search.h"
 #include "games/kalah/search.h"
 
 using namespace gamerec;
@@ -50,59 +51,7 @@ namespace {
 
 constexpr int kPits = 6;
 
-// A classic level's choice on a board seen from the mover: its pit, or -1
-// when it draws one at random (the comment at the top of players.cpp).
-class ClassicModel {
- public:
-  ClassicModel(int level, const kalah::SearchRules& rules) : level_(level), rules_(rules) {}
-
-  int choice(const Board& board) const {
-    const int p = rules_.pits;
-    auto seeds = [&](int pit) { return static_cast<int>(board[static_cast<std::size_t>(pit)]); };
-    switch (level_) {
-      case 2:
-        for (int pit = p - 1; pit >= 0; --pit)
-          if (seeds(pit) == p - pit) return pit;
-        return -1;
-      case 3:
-        for (int pit = 0; pit < p; ++pit)
-          if (seeds(pit) == p - pit) return pit;
-        return -1;
-      case 4:
-      case 5:
-        for (int pit = p - 1; pit >= 0; --pit)
-          if (seeds(pit) > 0 && seeds(pit) % (2 * p + 1) == p - pit) return pit;
-        if (level_ == 5) {
-          for (int pit = p - 1; pit >= 0; --pit)
-            if (seeds(pit) > 0 && captures(board, pit)) return pit;
-        }
-        if (seeds(p - 1) > 0) return p - 1;
-        return -1;
-      default:
-        return -1;
-    }
-  }
-
-  // The last seed of `pit` lands in an own pit empty just before, and
-  // takes seeds (under the capture rule): sown seed by seed, laps included.
-  bool captures(const Board& board, int pit) const {
-    const int p = rules_.pits;
-    Board after = board;
-    int left = after[static_cast<std::size_t>(pit)];
-    after[static_cast<std::size_t>(pit)] = 0;
-    int slot = pit;  // the ring: own pits 0..p-1, own store p, others p+1..2p
-    for (; left > 0; --left) {
-      if (++slot == 2 * p + 1) slot = 0;
-      if (slot != p) ++after[static_cast<std::size_t>(slot < p ? slot : slot - 1)];
-    }
-    if (slot >= p || after[static_cast<std::size_t>(slot)] != 1) return false;
-    return after[static_cast<std::size_t>(2 * p - 1 - slot)] > 0 || !rules_.capture_needs_opposite_seeds;
-  }
-
- private:
-  int level_;
-  kalah::SearchRules rules_;
-};
+using kalah::ClassicModel;
 
 class Ceiling {
  public:
@@ -297,7 +246,8 @@ class Ceiling {
 
 // The model against the real player on positions of random games: where
 // the model names a pit, the player takes it under every seed; where it
-// says "at random", the player's choice varies with the seed.
+// says "at random", the player's choice varies with the seed (so the
+// player draws exactly where the model says it does).
 bool model_matches_player(const Game& game, const ClassicModel& model, const std::string& level) {
   std::mt19937_64 random(7);
   int checked = 0;

@@ -20,6 +20,7 @@
 #include <tuple>
 
 #include "games/kalah/kalah.h"
+#include "games/kalah/model_search.h"
 #include "games/kalah/search.h"
 
 namespace gamerec::kalah {
@@ -27,6 +28,10 @@ namespace {
 
 const KalahState& position_of(const Observation& seen) {
   return dynamic_cast<const PositionObservation<KalahState>&>(seen).position();
+}
+
+SearchRules search_rules(const KalahState& position) {
+  return SearchRules{position.rules().pits, position.rules().capture_needs_opposite_seeds};
 }
 
 class ClassicChooser final : public MoveChooser {
@@ -44,44 +49,17 @@ class ClassicChooser final : public MoveChooser {
 
  private:
   std::optional<int> classic_pit(const KalahState& position) const {
-    const int p = position.rules().pits;
-    const Side me = position.to_move();
-    auto seeds = [&](int pit) { return position.seeds_in(me, pit); };
-    auto reaches_store = [&](int pit) { return seeds(pit) == p + 1 - pit; };
-    auto reaches_store_after_laps = [&](int pit) {
-      return seeds(pit) > 0 && seeds(pit) % (2 * p + 1) == (p + 1 - pit) % (2 * p + 1);
-    };
-    switch (level_) {
-      case 2:
-        for (int pit = p; pit >= 1; --pit)
-          if (reaches_store(pit)) return pit;
-        return std::nullopt;
-      case 3:
-        for (int pit = 1; pit <= p; ++pit)
-          if (reaches_store(pit)) return pit;
-        return std::nullopt;
-      case 4:
-      case 5:
-        for (int pit = p; pit >= 1; --pit)
-          if (reaches_store_after_laps(pit)) return pit;
-        if (level_ == 5) {
-          for (int pit = p; pit >= 1; --pit)
-            if (seeds(pit) > 0 && position.preview(pit).captured > 0) return pit;
-        }
-        if (seeds(p) > 0) return p;
-        return std::nullopt;
-      default:
-        return std::nullopt;
-    }
+    int store_margin = 0;
+    const Board board = board_of(position, store_margin);
+    const ClassicModel model(level_, search_rules(position));
+    const int pit = model.choice(board);
+    if (pit == ClassicModel::kRandom) return std::nullopt;
+    return pit + 1;
   }
 
   int level_;
   std::mt19937_64 random_;
 };
-
-SearchRules search_rules(const KalahState& position) {
-  return SearchRules{position.rules().pits, position.rules().capture_needs_opposite_seeds};
-}
 
 // The search is made on the first move, when the rules are known.
 class SearchChooser : public MoveChooser {
@@ -96,14 +74,17 @@ class SearchChooser : public MoveChooser {
       search_ = make_search(rules);
     }
     int store_margin = 0;
-    const int pit = choose(board_of(position, store_margin));
+    const Board board = board_of(position, store_margin);
+    const int pit = choose(board, store_margin, position);
     return Move{pit + 1, -1, 0};
   }
 
  protected:
   virtual std::unique_ptr<Search> make_search(const SearchRules& rules) const = 0;
-  virtual int choose(const Board& board) = 0;
+  // The pit index to play on `board`, the position seen from its mover.
+  virtual int choose(const Board& board, int store_margin, const KalahState& position) = 0;
   Search& search() { return *search_; }
+  const SearchRules& rules() const { return rules_; }
 
  private:
   SearchRules rules_;
@@ -118,7 +99,9 @@ class AlphaBetaChooser final : public SearchChooser {
   std::unique_ptr<Search> make_search(const SearchRules& rules) const override {
     return std::make_unique<Search>(rules, 16, 0);
   }
-  int choose(const Board& board) override { return search().search_depth(board, depth_).best; }
+  int choose(const Board& board, int /*store_margin*/, const KalahState& /*position*/) override {
+    return search().search_depth(board, depth_).best;
+  }
 
   int depth_;
 };
@@ -148,6 +131,13 @@ namespace {
 // position with few seeds left exact at once. The depth counts turns (an
 // extra move is free), and the horizon looks on through the sowings that
 // gain at once, so that a capture just beyond it is not missed.
+//
+// Against an opponent whose every move so far is a classic level's
+// (OpponentWatch), a quarter of the time goes to that search and the rest
+// to the chance to win against the level (ModelSearch), unless the search
+// has proven a win: a perfect player loses a third of its games as North
+// to level 5, whose greedy line is often South's perfect line, and one
+// that plays for level 5's habits wins nearly all of them.
 class PerfectChooser final : public SearchChooser {
  public:
   PerfectChooser(std::int64_t movetime_ms, std::shared_ptr<LevelSevenTables> tables)
@@ -162,23 +152,53 @@ class PerfectChooser final : public SearchChooser {
   std::unique_ptr<Search> make_search(const SearchRules& rules) const override {
     return std::make_unique<Search>(rules, 20, tables_->get(rules, kTableSeeds), kHorizon);
   }
-  int choose(const Board& board) override {
+
+  int choose(const Board& board, int store_margin, const KalahState& position) override {
+    if (!watch_) watch_.emplace(rules());
+    watch_->see(board, start_for_opponent(position));
+    const auto now = std::chrono::steady_clock::now();
+    const auto deadline = now + std::chrono::milliseconds(movetime_);
+    const std::optional<int> level = watch_->level();
+    const Search::Result perfect = perfect_search(board, level ? now + (deadline - now) / 4 : deadline);
+    int best = perfect.best;
+    if (level && !(perfect.exact && store_margin + perfect.value > 0)) {
+      if (!model_search_) model_search_ = std::make_unique<ModelSearch>(rules(), tables_->get(rules(), kTableSeeds));
+      const int total = 2 * position.rules().pits * position.rules().seeds;
+      best = model_search_->choose(board, store_margin, total, ClassicModel(*level, rules()), best, deadline).best;
+    }
+    watch_->moved(board, best);
+    return best;
+  }
+
+  // The start of the game, seen from the side that moved first, when the
+  // player did not move first: the watch checks the opponent's opening.
+  static std::optional<Board> start_for_opponent(const KalahState& position) {
+    if (position.to_move() == kSouth) return std::nullopt;
+    Board start{};
+    for (int i = 0; i < 2 * position.rules().pits; ++i)
+      start[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(position.rules().seeds);
+    return start;
+  }
+
+  Search::Result perfect_search(const Board& board, std::chrono::steady_clock::time_point deadline) {
     Search& s = search();
-    s.set_deadline(std::chrono::steady_clock::now() + std::chrono::milliseconds(movetime_));
-    int best = -1;
+    s.set_deadline(deadline);
+    Search::Result best;
     for (int depth = 1; depth < Search::kExact; ++depth) {
       const Search::Result result = s.search_depth(board, depth);
       if (result.aborted) break;
-      best = result.best;
+      best = result;
       if (result.exact) break;
     }
     s.set_deadline(std::nullopt);
-    if (best < 0) best = s.search_depth(board, 1).best;  // no time even for one ply
+    if (best.best < 0) best = s.search_depth(board, 1);  // no time even for one ply
     return best;
   }
 
   std::chrono::milliseconds::rep movetime_;
   std::shared_ptr<LevelSevenTables> tables_;
+  std::optional<OpponentWatch> watch_;
+  std::unique_ptr<ModelSearch> model_search_;
 };
 
 }  // namespace
