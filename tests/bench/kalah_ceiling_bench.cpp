@@ -1,7 +1,9 @@
 // The ceiling of any North against a classic level as South: a North that
 // knows the level's rules (kalah::ClassicModel, which the classic players
-// use too; checked against the real player at the start of every run) and
-// plays the best reply to them, an expectimax over the level's random choices of North's
+// use too, so the check at the start of every run confirms that the player
+// draws at random exactly where the model says; the model's own captures
+// are checked against the game's sowing in the unit tests) and plays the
+// best reply to them, an expectimax over the level's random choices of North's
 // chance to win (a draw counts as no win). It answers "can any North win
 // at least a fraction T of the games?" exactly, for Kalah(6,4) in a few
 // minutes: a minimax-perfect player (kalah_perfect_bench) plays for the

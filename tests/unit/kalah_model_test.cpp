@@ -181,7 +181,15 @@ TEST_CASE("kalah opponent watch: two sowings after an extra move are both level 
   kalah::OpponentWatch watch(search_rules(*game));
   watch.see(kalah::board_of(as_kalah(*state), margin), start_board(*game));
   for (int level = 2; level <= 5; ++level) CHECK_FALSE(watch.ruled_out(level));
-  CHECK_FALSE(watch.level());  // two moves are not yet enough
+  // Level 6 opens the same way, so the two moves do not tell level 5 from it.
+  auto level_six = game->make_chooser("6", {});
+  auto replay = game->new_state();
+  for (const int pit : {3, 6}) {
+    const Move move = *level_six->choose_move(*replay->observe(replay->to_move()), replay->legal_moves());
+    CHECK(move.from == pit);
+    replay->apply(move);
+  }
+  CHECK_FALSE(watch.level());
 }
 
 TEST_CASE("kalah opponent watch: a move against a level's rule rules it out") {
@@ -210,7 +218,7 @@ TEST_CASE("kalah opponent watch: each classic level is recognised, and never rul
       recognised += watch.level() == level;
     }
     INFO("level " << level);
-    // Measured: 14, 19, 19 and 20 games of 20 for levels 2 to 5.
+    // Measured: 14, 20, 19 and 20 games of 20 for levels 2 to 5.
     CHECK(recognised >= (level == 5 ? 20 : 12));
   }
 }
@@ -304,7 +312,7 @@ TEST_CASE("kalah level 7: once it knows level 5, it plays the best reply to it")
       state->apply(move);
     }
   }
-  // Measured: 131 positions, 2 of them where a perfect move loses chances.
-  CHECK(checked >= 100);
-  CHECK(perfect_but_worse >= 1);
+  // Measured: 269 turns, 80 of them where a perfect move loses chances.
+  CHECK(checked >= 200);
+  CHECK(perfect_but_worse >= 20);
 }

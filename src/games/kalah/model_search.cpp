@@ -86,10 +86,13 @@ void OpponentWatch::see(const Board& now, const std::optional<Board>& start_for_
   started_ = true;
   opponent_from_.reset();
   if (!from) return;  // our own extra move, or nothing known before it
+  if (std::all_of(evidence_.begin(), evidence_.end(), [](const Evidence& e) { return e.ruled_out; })) return;
   std::vector<std::vector<int>> paths;
   std::vector<int> path;
   int budget = kPathBudget;
   paths_to(*from, now, path, paths, budget);
+  // Paths left untried could agree with a level: no evidence either way.
+  if (budget < 0) return;
   weigh(*from, paths);
 }
 
@@ -105,6 +108,9 @@ void OpponentWatch::moved(const Board& before, int pit) {
 }
 
 std::optional<int> OpponentWatch::level() const {
+  // While every move is level 6's, level 6 explains them at least as well
+  // as any classic level.
+  if (!level_six_ruled_out_) return std::nullopt;
   for (std::size_t i = models_.size(); i-- > 0;) {
     if (!evidence_[i].ruled_out && evidence_[i].weight >= kBelief) return models_[i].level();
   }
@@ -133,15 +139,22 @@ void OpponentWatch::paths_to(const Board& board, const Board& target, std::vecto
 // none of them agrees with it.
 void OpponentWatch::weigh(const Board& from, const std::vector<std::vector<int>>& paths) {
   if (paths.empty()) return;  // lost track (an undo, a position typed in): no evidence either way
-  // The short search's move at each step of each path, made once.
+  // Level 6's move at each step of each path where there was a choice,
+  // made once; -1 where there was none.
   std::vector<std::vector<int>> searched(paths.size());
+  bool level_six_agrees = false;
   for (std::size_t k = 0; k < paths.size(); ++k) {
     Board board = from;
+    bool agrees = true;
     for (const int pit : paths[k]) {
-      searched[k].push_back(short_search_.search_depth(board, kShortSearchDepth).best);
+      const bool choice = pits_with_seeds(board, rules_.pits) > 1;
+      searched[k].push_back(choice ? short_search_.search_depth(board, kShortSearchDepth).best : -1);
+      if (choice && searched[k].back() != pit) agrees = false;
       sower_.play(board, pit);
     }
+    level_six_agrees = level_six_agrees || agrees;
   }
+  if (!level_six_agrees) level_six_ruled_out_ = true;
   for (std::size_t i = 0; i < models_.size(); ++i) {
     if (evidence_[i].ruled_out) continue;
     std::optional<double> best;
@@ -204,7 +217,8 @@ ModelSearch::Result ModelSearch::choose(const Board& board, int store_margin, in
     bool exact = true;
     for (int pit = 0; pit < rules_.pits; ++pit) {
       if (board[static_cast<std::size_t>(pit)] == 0) continue;
-      const double chance = after(board, seeds, true, store_margin, pit, depth - 1, exact);
+      // As the memo keeps it, so that equal chances compare equal.
+      const double chance = static_cast<float>(after(board, seeds, true, store_margin, pit, depth - 1, exact));
       if (aborted_) break;
       if (chance > best_chance || (chance == best_chance && pit == preferred)) {
         best = pit;

@@ -39,7 +39,8 @@ class ClassicModel {
 };
 
 // Which classic levels (2-5) the opponent's moves agree with. Level 1 is
-// pure chance and agrees with anything, so no move can show it.
+// pure chance: no move tells it apart, and a random player can pass for
+// level 2 or 3 for a few moves, until one goes against their rule.
 //
 // The player tells it the board before and after each of its own moves;
 // at its next turn the watch finds the opponent's sowings between the two
@@ -49,13 +50,15 @@ class ClassicModel {
 // against the level by how much likelier it is from the level than from a
 // searching player, one that plays level 6's move 7 times in 10 and any
 // other move else: a searching player takes the obvious extra moves too,
-// and must not be taken for a classic level. A level is believed at odds
-// of 20 to 1.
+// and must not be taken for a classic level. While every move is level
+// 6's own, no level is believed (level 6 explains them at least as well).
 class OpponentWatch {
  public:
   // The log-odds for a level against a searching player at which the
-  // level is believed.
-  static constexpr double kBelief = 3.0;  // 20 to 1
+  // level is believed: e to 1. Level 7 has to believe level 5 early, as
+  // North's first moves decide the game (at 20 to 1, level 7 won 92.5% at
+  // 1000 ms a move; at e to 1, 97%).
+  static constexpr double kBelief = 1.0;
 
   explicit OpponentWatch(const SearchRules& rules);
 
@@ -90,6 +93,7 @@ class OpponentWatch {
   std::vector<Evidence> evidence_;    // one per model
   std::optional<Board> opponent_from_;  // the opponent is to move here, in its view
   bool started_ = false;
+  bool level_six_ruled_out_ = false;  // a move seen that level 6 would not make
 };
 
 // The chance to win (a draw counts half) of the side to move against a

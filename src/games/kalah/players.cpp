@@ -154,10 +154,12 @@ class PerfectChooser final : public SearchChooser {
   }
 
   int choose(const Board& board, int store_margin, const KalahState& position) override {
+    // The watch's time counts against the move's.
+    const auto started = std::chrono::steady_clock::now();
+    const auto deadline = started + std::chrono::milliseconds(movetime_);
     if (!watch_) watch_.emplace(rules());
     watch_->see(board, start_for_opponent(position));
     const auto now = std::chrono::steady_clock::now();
-    const auto deadline = now + std::chrono::milliseconds(movetime_);
     const std::optional<int> level = watch_->level();
     const Search::Result perfect = perfect_search(board, level ? now + (deadline - now) / 4 : deadline);
     int best = perfect.best;
