@@ -134,6 +134,23 @@ std::vector<std::string> split(const std::string& text) {
   return items;
 }
 
+// The mean of `values` and the half-width of its 95% confidence interval
+// (1.96 standard errors; 0 for fewer than two values).
+struct MeanWithCi {
+  double mean = 0;
+  double ci = 0;
+};
+template <class T>
+MeanWithCi mean_with_ci(const std::vector<T>& values) {
+  const double n = static_cast<double>(values.size());
+  double sum = 0;
+  for (const T v : values) sum += v;
+  const double mean = sum / n;
+  double squares = 0;
+  for (const T v : values) squares += (v - mean) * (v - mean);
+  return {mean, values.size() > 1 ? 1.96 * std::sqrt(squares / (n - 1) / n) : 0};
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -217,12 +234,7 @@ int main(int argc, char** argv) {
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     std::vector<int> sorted = shots;
     std::sort(sorted.begin(), sorted.end());
-    double sum = 0;
-    for (const int s : shots) sum += s;
-    const double mean = sum / played;
-    double squares = 0;
-    for (const int s : shots) squares += (s - mean) * (s - mean);
-    const double ci = played > 1 ? 1.96 * std::sqrt(squares / (played - 1) / played) : 0;
+    const auto [mean, ci] = mean_with_ci(shots);
     const std::size_t n = sorted.size();
     const double median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0;
     const int p95 = sorted[std::min(n - 1, static_cast<std::size_t>(0.95 * static_cast<double>(n)))];
@@ -261,15 +273,10 @@ int main(int argc, char** argv) {
       }
       const int losses = both - wins - ties;
       // The paired difference: shots of b minus shots of a on each fleet.
-      double sum = 0;
-      for (int g = 0; g < both; ++g) sum += y[static_cast<std::size_t>(g)] - x[static_cast<std::size_t>(g)];
-      const double mean = sum / both;
-      double squares = 0;
-      for (int g = 0; g < both; ++g) {
-        const double d = y[static_cast<std::size_t>(g)] - x[static_cast<std::size_t>(g)] - mean;
-        squares += d * d;
-      }
-      const double ci = both > 1 ? 1.96 * std::sqrt(squares / (both - 1) / both) : 0;
+      std::vector<int> differences;
+      for (int g = 0; g < both; ++g)
+        differences.push_back(y[static_cast<std::size_t>(g)] - x[static_cast<std::size_t>(g)]);
+      const auto [mean, ci] = mean_with_ci(differences);
       std::printf(
           "  %-8s vs %-8s  %5d wins  %5d ties  %5d losses  %5.1f%% wins  %5.1f%% with half the ties"
           "  %+6.2f +- %.2f shots\n",

@@ -170,14 +170,9 @@ class Ceiling {
   // 4 bits a pit, North's store, the side to move; 0 (not kept) when a pit
   // holds 16 seeds or more.
   static std::uint64_t key_of(const Board& board, bool north, int north_store) {
-    std::uint64_t packed = 0;
-    unsigned all = 0;
-    for (int i = 2 * kPits - 1; i >= 0; --i) {
-      packed = (packed << 4) | board[static_cast<std::size_t>(i)];
-      all |= board[static_cast<std::size_t>(i)];
-    }
-    if ((all >> 4) != 0) return 0;
-    return ((packed << 7) | static_cast<std::uint64_t>(2 * north_store + (north ? 1 : 0))) + 1;
+    const auto packed = kalah::packed_pits(board, kPits, 4);
+    if (!packed) return 0;
+    return ((*packed << 7) | static_cast<std::uint64_t>(2 * north_store + (north ? 1 : 0))) + 1;
   }
   static int seeds_of(std::uint64_t key) {
     int seeds = 0;

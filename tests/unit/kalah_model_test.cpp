@@ -26,10 +26,8 @@ kalah::SearchRules search_rules(const Game& game) {
 }
 
 Board start_board(const Game& game) {
-  const kalah::Rules& rules = dynamic_cast<const kalah::KalahGame&>(game).rules();
-  Board board{};
-  for (int i = 0; i < 2 * rules.pits; ++i) board[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(rules.seeds);
-  return board;
+  int margin = 0;
+  return kalah::board_of(as_kalah(*game.new_state()), margin);
 }
 
 // A game from the start: `opponent` (a level) against random moves, with

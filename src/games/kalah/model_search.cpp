@@ -76,8 +76,7 @@ bool ClassicModel::captures(const Board& board, int pit) const {
 
 OpponentWatch::OpponentWatch(const SearchRules& rules)
     : rules_(rules), sower_(rules), short_search_(rules, kShortSearchTableBits, 0) {
-  for (int level = 2; level <= 5; ++level) models_.emplace_back(level, rules);
-  evidence_.resize(models_.size());
+  for (int level = 2; level <= 5; ++level) levels_.push_back(Candidate{ClassicModel(level, rules)});
 }
 
 void OpponentWatch::see(const Board& now, const std::optional<Board>& start_for_opponent) {
@@ -86,7 +85,7 @@ void OpponentWatch::see(const Board& now, const std::optional<Board>& start_for_
   started_ = true;
   opponent_from_.reset();
   if (!from) return;  // our own extra move, or nothing known before it
-  if (std::all_of(evidence_.begin(), evidence_.end(), [](const Evidence& e) { return e.ruled_out; })) return;
+  if (std::all_of(levels_.begin(), levels_.end(), [](const Candidate& c) { return c.ruled_out; })) return;
   std::vector<std::vector<int>> paths;
   std::vector<int> path;
   int budget = kPathBudget;
@@ -111,8 +110,8 @@ std::optional<int> OpponentWatch::level() const {
   // While every move is level 6's, level 6 explains them at least as well
   // as any classic level.
   if (!level_six_ruled_out_) return std::nullopt;
-  for (std::size_t i = models_.size(); i-- > 0;) {
-    if (!evidence_[i].ruled_out && evidence_[i].weight >= kBelief) return models_[i].level();
+  for (auto it = levels_.rbegin(); it != levels_.rend(); ++it) {
+    if (!it->ruled_out && it->weight >= kBelief) return it->model.level();
   }
   return std::nullopt;
 }
@@ -155,8 +154,8 @@ void OpponentWatch::weigh(const Board& from, const std::vector<std::vector<int>>
     level_six_agrees = level_six_agrees || agrees;
   }
   if (!level_six_agrees) level_six_ruled_out_ = true;
-  for (std::size_t i = 0; i < models_.size(); ++i) {
-    if (evidence_[i].ruled_out) continue;
+  for (Candidate& candidate : levels_) {
+    if (candidate.ruled_out) continue;
     std::optional<double> best;
     for (std::size_t k = 0; k < paths.size(); ++k) {
       Board board = from;
@@ -164,7 +163,7 @@ void OpponentWatch::weigh(const Board& from, const std::vector<std::vector<int>>
       bool agrees = true;
       for (std::size_t step = 0; step < paths[k].size(); ++step) {
         const int pit = paths[k][step];
-        const int named = models_[i].choice(board);
+        const int named = candidate.model.choice(board);
         const int choices = pits_with_seeds(board, rules_.pits);
         if (named != ClassicModel::kRandom && named != pit) {
           agrees = false;
@@ -180,9 +179,9 @@ void OpponentWatch::weigh(const Board& from, const std::vector<std::vector<int>>
       if (agrees && (!best || weight > *best)) best = weight;
     }
     if (!best) {
-      evidence_[i].ruled_out = true;
+      candidate.ruled_out = true;
     } else {
-      evidence_[i].weight += *best;
+      candidate.weight += *best;
     }
   }
 }
@@ -203,39 +202,32 @@ void ModelSearch::prepare(int total_seeds, const ClassicModel& model) {
   total_ = total_seeds;
 }
 
-ModelSearch::Result ModelSearch::choose(const Board& board, int store_margin, int total_seeds,
-                                        const ClassicModel& model, int preferred,
-                                        std::chrono::steady_clock::time_point deadline) {
+int ModelSearch::choose(const Board& board, int store_margin, int total_seeds, const ClassicModel& model,
+                        int preferred, std::chrono::steady_clock::time_point deadline) {
   prepare(total_seeds, model);
   deadline_ = deadline;
   aborted_ = false;
-  Result result;
+  int chosen = preferred;  // with no time for even one depth
   const int seeds = seeds_on(board, rules_);
   for (int depth = 1; depth < kExactDepth; ++depth) {
     int best = -1;
     double best_chance = -1;
     bool exact = true;
-    for (int pit = 0; pit < rules_.pits; ++pit) {
+    for (int pit = 0; pit < rules_.pits && !aborted_; ++pit) {
       if (board[static_cast<std::size_t>(pit)] == 0) continue;
       // As the memo keeps it, so that equal chances compare equal.
       const double chance = static_cast<float>(after(board, seeds, true, store_margin, pit, depth - 1, exact));
-      if (aborted_) break;
       if (chance > best_chance || (chance == best_chance && pit == preferred)) {
         best = pit;
         best_chance = chance;
       }
     }
     if (aborted_) break;
-    result = Result{best, best_chance, depth, exact};
+    chosen = best;
     if (exact || best_chance == 1.0) break;  // deeper says the same
   }
   deadline_.reset();
-  if (result.best < 0) {  // no time for even one depth: the preferred move
-    result.best = preferred;
-    for (int pit = 0; result.best < 0 && pit < rules_.pits; ++pit)
-      if (board[static_cast<std::size_t>(pit)] > 0) result.best = pit;
-  }
-  return result;
+  return chosen;
 }
 
 std::vector<double> ModelSearch::chances(const Board& board, int store_margin, int total_seeds,
@@ -334,14 +326,9 @@ double ModelSearch::leaf(const Board& board, int seeds, bool ours, int margin) c
 
 std::uint64_t ModelSearch::key_of(const Board& board, bool ours, int margin) const {
   if (rules_.pits > 6) return 0;
-  std::uint64_t packed = 0;
-  unsigned all = 0;
-  for (int i = 2 * rules_.pits - 1; i >= 0; --i) {
-    packed = (packed << 4) | board[static_cast<std::size_t>(i)];
-    all |= board[static_cast<std::size_t>(i)];
-  }
-  if ((all >> 4) != 0) return 0;
-  return ((packed << 9) | (static_cast<std::uint64_t>(margin + 128) << 1) | (ours ? 1 : 0)) + 1;
+  const auto packed = packed_pits(board, rules_.pits, 4);
+  if (!packed) return 0;
+  return ((*packed << 9) | (static_cast<std::uint64_t>(margin + 128) << 1) | (ours ? 1 : 0)) + 1;
 }
 
 ModelSearch::Bucket& ModelSearch::bucket_of(std::uint64_t key) {

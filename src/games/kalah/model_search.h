@@ -71,10 +71,12 @@ class OpponentWatch {
   // The highest classic level with enough evidence and no move against it.
   std::optional<int> level() const;
   // Whether a move seen so far goes against `level`'s rule (2-5).
-  bool ruled_out(int level) const { return evidence_[static_cast<std::size_t>(level - 2)].ruled_out; }
+  bool ruled_out(int level) const { return levels_[static_cast<std::size_t>(level - 2)].ruled_out; }
 
  private:
-  struct Evidence {
+  // One classic level and what the moves so far say of it.
+  struct Candidate {
+    ClassicModel model;
     bool ruled_out = false;
     double weight = 0;  // log-odds for the level, against a searching player
   };
@@ -89,8 +91,7 @@ class OpponentWatch {
   SearchRules rules_;
   Sower sower_;
   Search short_search_;               // level 6's search: what a searcher would play
-  std::vector<ClassicModel> models_;  // levels 2..5
-  std::vector<Evidence> evidence_;    // one per model
+  std::vector<Candidate> levels_;      // levels 2..5
   std::optional<Board> opponent_from_;  // the opponent is to move here, in its view
   bool started_ = false;
   bool level_six_ruled_out_ = false;  // a move seen that level 6 would not make
@@ -105,16 +106,11 @@ class ModelSearch {
  public:
   ModelSearch(const SearchRules& rules, std::shared_ptr<const EndgameTable> endgame);
 
-  struct Result {
-    int best = -1;       // pit index
-    double chance = 0;   // of the deepest search completed
-    int depth = 0;       // that search's depth (0: none completed)
-    bool exact = false;  // it reached no position past its depth
-  };
-  // `preferred` (a pit index, or -1) wins ties: the perfect search's move.
+  // The pit index with the best chance. `preferred`, the perfect search's
+  // pit, wins ties and is the answer when there is no time for one depth;
   // `total_seeds`: the game's seeds, stores included.
-  Result choose(const Board& board, int store_margin, int total_seeds, const ClassicModel& model,
-                int preferred, std::chrono::steady_clock::time_point deadline);
+  int choose(const Board& board, int store_margin, int total_seeds, const ClassicModel& model, int preferred,
+             std::chrono::steady_clock::time_point deadline);
   // One search to `depth`, without a clock (tests): each pit's chance, -1
   // for an empty pit.
   std::vector<double> chances(const Board& board, int store_margin, int total_seeds, const ClassicModel& model,

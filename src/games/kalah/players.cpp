@@ -166,7 +166,7 @@ class PerfectChooser final : public SearchChooser {
     if (level && !(perfect.exact && store_margin + perfect.value > 0)) {
       if (!model_search_) model_search_ = std::make_unique<ModelSearch>(rules(), tables_->get(rules(), kTableSeeds));
       const int total = 2 * position.rules().pits * position.rules().seeds;
-      best = model_search_->choose(board, store_margin, total, ClassicModel(*level, rules()), best, deadline).best;
+      best = model_search_->choose(board, store_margin, total, ClassicModel(*level, rules()), best, deadline);
     }
     watch_->moved(board, best);
     return best;
@@ -176,10 +176,8 @@ class PerfectChooser final : public SearchChooser {
   // player did not move first: the watch checks the opponent's opening.
   static std::optional<Board> start_for_opponent(const KalahState& position) {
     if (position.to_move() == kSouth) return std::nullopt;
-    Board start{};
-    for (int i = 0; i < 2 * position.rules().pits; ++i)
-      start[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(position.rules().seeds);
-    return start;
+    int store_margin = 0;
+    return board_of(KalahState(position.rules()), store_margin);
   }
 
   Search::Result perfect_search(const Board& board, std::chrono::steady_clock::time_point deadline) {

@@ -215,14 +215,7 @@ bool Search::out_of_time() {
 // of Kalah(7,6) and Kalah(8,6). All bits set is never a
 // board: it would hold more seeds than any game has.
 std::uint64_t Search::key_of(const Board& board) const {
-  std::uint64_t key = 0;
-  unsigned all = 0;
-  for (int i = 2 * rules_.pits - 1; i >= 0; --i) {
-    const unsigned seeds = board[static_cast<std::size_t>(i)];
-    all |= seeds;
-    key = (key << key_bits_) | seeds;
-  }
-  return (all >> key_bits_) == 0 ? key : kNoKey;
+  return packed_pits(board, rules_.pits, key_bits_).value_or(kNoKey);
 }
 
 std::size_t Search::slot_of(std::uint64_t key) const {

@@ -134,6 +134,20 @@ inline void Sower::save(Wide wide, Board& board) { std::memcpy(board.data(), &wi
 }
 
 int seeds_on(const Board& board, const SearchRules& rules);
+// The 2 * pits pits of `board` packed `bits` bits each (the last pit in
+// the highest bits), for table keys; nullopt when a pit holds too many
+// seeds for them.
+inline std::optional<std::uint64_t> packed_pits(const Board& board, int pits, int bits) {
+  std::uint64_t packed = 0;
+  unsigned all = 0;
+  for (int i = 2 * pits - 1; i >= 0; --i) {
+    const unsigned seeds = board[static_cast<std::size_t>(i)];
+    all |= seeds;
+    packed = (packed << bits) | seeds;
+  }
+  if ((all >> bits) != 0) return std::nullopt;
+  return packed;
+}
 // The board and the store margin (mover's store minus the other's) of a
 // position, seen from its side to move.
 Board board_of(const KalahState& state, int& store_margin);
