@@ -22,6 +22,11 @@
 # fleets). Extra
 # arguments after -- go to the program, e.g. -- --players density,sampler
 # or -- --variant ships=5,4,3,3,2 (the closed form then changes with it).
+#
+# BENCH_OPTIMAL=1 runs battleship_optimal_bench instead, on the small boards
+# where the best possible shooter can be computed exactly (about 4 minutes
+# and 0.7 GB): the optimum, the sampler's rule with exact chances, and one
+# step of policy improvement over that rule.
 set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 build=build
@@ -33,6 +38,14 @@ fi
 [[ $build = /* ]] || build=$repo/$build
 if [[ ! -f $build/CMakeCache.txt ]]; then
   cmake -S "$repo" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+fi
+if [[ ${BENCH_OPTIMAL:-0} == 1 ]]; then
+  cmake --build "$build" -j2 --target battleship_optimal_bench >/dev/null
+  for board in "4 4 2,1" "4 4 3,1" "4 4 2,2" "4 4 3,2" "4 4 2,1,1" "5 4 2,1" "5 4 3,1" "5 4 2,2"; do
+    # shellcheck disable=SC2086 # width, height and fleet are three arguments
+    "$build/tests/bench/battleship_optimal_bench" $board
+  done
+  exit 0
 fi
 cmake --build "$build" -j2 --target battleship_bench >/dev/null
 exec "$build/tests/bench/battleship_bench" --games "${BENCH_GAMES:-10000}" --seed "${BENCH_SEED:-1}" \
