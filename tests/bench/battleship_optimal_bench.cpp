@@ -52,7 +52,8 @@ struct Fleet {
 
 class Board {
  public:
-  Board(int width, int height, std::vector<int> lengths) : width_(width), height_(height), lengths_(std::move(lengths)) {
+  Board(int width, int height, std::vector<int> lengths)
+      : width_(width), height_(height), lengths_(std::move(lengths)) {
     for (const int length : lengths_) {
       std::vector<Place> places;
       for (int row = 0; row < height_; ++row) {
@@ -63,9 +64,11 @@ class Board {
             const int last_col = col + (down ? 0 : length - 1);
             if (last_row >= height_ || last_col >= width_) continue;
             Place place;
-            for (int k = 0; k < length; ++k) place.cells |= bit((row + (down ? k : 0)) * width_ + col + (down ? 0 : k));
+            for (int k = 0; k < length; ++k)
+              place.cells |= bit((row + (down ? k : 0)) * width_ + col + (down ? 0 : k));
             for (int r = std::max(0, row - 1); r <= std::min(height_ - 1, last_row + 1); ++r) {
-              for (int c = std::max(0, col - 1); c <= std::min(width_ - 1, last_col + 1); ++c) place.ring |= bit(r * width_ + c);
+              for (int c = std::max(0, col - 1); c <= std::min(width_ - 1, last_col + 1); ++c)
+                place.ring |= bit(r * width_ + c);
             }
             places.push_back(place);
           }
@@ -156,10 +159,10 @@ struct StateKeyHash {
 
 // The shot-choice rules compared.
 enum class Rule {
-  kOptimal,  // the exhaustive search
-  kSampler,  // the likeliest cell, next to a hit while a hit ship is afloat
+  kOptimal,    // the exhaustive search
+  kSampler,    // the likeliest cell, next to a hit while a hit ship is afloat
   kLikeliest,  // the likeliest cell anywhere
-  kImproved,  // the cell after which the sampler's rule does best (one step of policy improvement)
+  kImproved,   // the cell after which the sampler's rule does best (one step of policy improvement)
 };
 constexpr std::size_t kRules = 4;
 
@@ -218,10 +221,13 @@ class Search {
 
   // The average shots to the end after a shot at `cell`, or a bound once
   // the shot is known to cost at least `cut`.
-  Entry after(const Known& known, const std::vector<int>& fleets, int cell, double total, Rule rule, double cut) {
+  Entry after(const Known& known, const std::vector<int>& fleets, int cell, double total, Rule rule,
+              double cut) {
     const std::vector<Part> parts = split(known, fleets, cell);
     // Every ship cell not hit yet takes a shot: the least a part can cost.
-    auto least = [&](const Part& part) { return static_cast<double>(ship_cells_ - std::popcount(part.known.hits)); };
+    auto least = [&](const Part& part) {
+      return static_cast<double>(ship_cells_ - std::popcount(part.known.hits));
+    };
     double bound = 1;
     for (const Part& part : parts) bound += part.chance / total * least(part);
     for (const Part& part : parts) {
@@ -260,7 +266,8 @@ class Search {
     const Mask sure = everywhere & ~known.shot;
     if (sure != 0) {
       // A cell every fleet holds: shooting it first loses nothing.
-      result = after(known, fleets, std::countr_zero(sure), total, rule, rule == Rule::kOptimal ? cut : kNoCut);
+      result =
+          after(known, fleets, std::countr_zero(sure), total, rule, rule == Rule::kOptimal ? cut : kNoCut);
     } else if (rule == Rule::kOptimal) {
       std::vector<int> order;
       for (int cell = 0; cell < cells; ++cell) {
@@ -382,9 +389,10 @@ int main(int argc, char** argv) {
   const auto [improved, improved_states] = search.shots(Rule::kImproved);
   const auto [optimal, optimal_states] = search.shots(Rule::kOptimal);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::printf("optimal %.4f  sampler's rule %.4f (x%.4f)  likeliest anywhere %.4f (x%.4f)"
-              "  one step improved %.4f (x%.4f)  (%zu states, %.1f s)\n",
-              optimal, sampler, sampler / optimal, likeliest, likeliest / optimal, improved, improved / optimal,
-              optimal_states, seconds);
+  std::printf(
+      "optimal %.4f  sampler's rule %.4f (x%.4f)  likeliest anywhere %.4f (x%.4f)"
+      "  one step improved %.4f (x%.4f)  (%zu states, %.1f s)\n",
+      optimal, sampler, sampler / optimal, likeliest, likeliest / optimal, improved, improved / optimal,
+      optimal_states, seconds);
   return 0;
 }
