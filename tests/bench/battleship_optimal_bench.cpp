@@ -15,7 +15,9 @@
 //   likeliest anywhere  the same without the rule for hit ships;
 //   one step improved  the cell after which the sampler's rule needs the
 //              fewest shots, at every shot (one step of policy improvement,
-//              what a rollout planner approximates).
+//              what a rollout planner approximates);
+//   improved finishing  the same only while a hit ship is afloat, else
+//              the sampler's rule.
 //
 // It is a reference written apart from the game's own code: its own fleet
 // lists, its own answers. A board of 25 cells already takes gigabytes.
@@ -159,12 +161,13 @@ struct StateKeyHash {
 
 // The shot-choice rules compared.
 enum class Rule {
-  kOptimal,    // the exhaustive search
-  kSampler,    // the likeliest cell, next to a hit while a hit ship is afloat
-  kLikeliest,  // the likeliest cell anywhere
-  kImproved,   // the cell after which the sampler's rule does best (one step of policy improvement)
+  kOptimal,            // the exhaustive search
+  kSampler,            // the likeliest cell, next to a hit while a hit ship is afloat
+  kLikeliest,          // the likeliest cell anywhere
+  kImproved,           // the cell after which the sampler's rule does best (one step of policy improvement)
+  kImprovedFinishing,  // kImproved while a hit ship is afloat, else kSampler
 };
-constexpr std::size_t kRules = 4;
+constexpr std::size_t kRules = 5;
 
 class Search {
  public:
@@ -288,7 +291,8 @@ class Search {
       }
       // A cell cut off costs at least its cut, so no less than `best`.
       result = best < cut ? Entry{best, true} : Entry{std::min(best, least_bound), false};
-    } else if (rule == Rule::kImproved) {
+    } else if (rule == Rule::kImproved ||
+               (rule == Rule::kImprovedFinishing && (known.hits & ~known.sunk) != 0)) {
       // The cells after which the sampler's rule would do best, then this rule again.
       std::vector<std::pair<double, int>> scored;
       for (int cell = 0; cell < cells; ++cell) {
@@ -306,7 +310,7 @@ class Search {
       result = {sum / ties, true};
     } else {
       // The likeliest cell: next to a hit of a ship afloat if any, with the sampler's rule.
-      const Mask afloat_hits = rule == Rule::kSampler ? known.hits & ~known.sunk : 0;
+      const Mask afloat_hits = rule != Rule::kLikeliest ? known.hits & ~known.sunk : 0;
       std::vector<int> open;
       for (int cell = 0; cell < cells; ++cell) {
         if (chance[static_cast<std::size_t>(cell)] > 0 && (afloat_hits == 0 || next_to(afloat_hits, cell)))
@@ -387,12 +391,13 @@ int main(int argc, char** argv) {
   const auto [sampler, sampler_states] = search.shots(Rule::kSampler);
   const auto [likeliest, likeliest_states] = search.shots(Rule::kLikeliest);
   const auto [improved, improved_states] = search.shots(Rule::kImproved);
+  const auto [finishing, finishing_states] = search.shots(Rule::kImprovedFinishing);
   const auto [optimal, optimal_states] = search.shots(Rule::kOptimal);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::printf(
       "optimal %.4f  sampler's rule %.4f (x%.4f)  likeliest anywhere %.4f (x%.4f)"
-      "  one step improved %.4f (x%.4f)  (%zu states, %.1f s)\n",
+      "  one step improved %.4f (x%.4f)  improved finishing %.4f (x%.4f)  (%zu states, %.1f s)\n",
       optimal, sampler, sampler / optimal, likeliest, likeliest / optimal, improved, improved / optimal,
-      optimal_states, seconds);
+      finishing, finishing / optimal, optimal_states, seconds);
   return 0;
 }
