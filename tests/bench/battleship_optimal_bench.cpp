@@ -267,10 +267,9 @@ class Search {
     }
     Entry result;
     const Mask sure = everywhere & ~known.shot;
-    if (sure != 0) {
+    if (rule == Rule::kOptimal && sure != 0) {
       // A cell every fleet holds: shooting it first loses nothing.
-      result =
-          after(known, fleets, std::countr_zero(sure), total, rule, rule == Rule::kOptimal ? cut : kNoCut);
+      result = after(known, fleets, std::countr_zero(sure), total, rule, cut);
     } else if (rule == Rule::kOptimal) {
       std::vector<int> order;
       for (int cell = 0; cell < cells; ++cell) {
@@ -358,7 +357,7 @@ class Search {
 
 int main(int argc, char** argv) {
   if (argc != 4) {
-    std::fprintf(stderr, "usage: battleship_optimal_bench WIDTH HEIGHT LENGTHS (e.g. 5 5 3,2,1)\n");
+    std::fprintf(stderr, "usage: battleship_optimal_bench WIDTH HEIGHT LENGTHS (e.g. 5 4 3,1)\n");
     return 2;
   }
   const int width = std::atoi(argv[1]);
