@@ -27,11 +27,11 @@
 #include <array>
 #include <bit>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
-#include <string>
 #include <unordered_map>
 #include <vector>
 
@@ -175,13 +175,14 @@ class Search {
     ship_cells_ = std::popcount(fleets_.front().cells);
   }
 
-  // The average shots to sink the fleet under `rule`, and the states it visited.
-  std::pair<double, std::size_t> shots(Rule rule) {
+  // The average shots to sink the fleet under `rule`.
+  double shots(Rule rule) {
     std::vector<int> all(fleets_.size());
     for (std::size_t i = 0; i < all.size(); ++i) all[i] = static_cast<int>(i);
-    const double result = value(Known{}, all, rule).value;
-    return {result, memo_[static_cast<std::size_t>(rule)].size()};
+    return value(Known{}, all, rule).value;
   }
+  // The states the search of `rule` visited.
+  std::size_t states(Rule rule) const { return memo_[static_cast<std::size_t>(rule)].size(); }
 
  private:
   // The answers to a shot at `cell`: the fleets split by what the shooter
@@ -266,15 +267,17 @@ class Search {
         chance[static_cast<std::size_t>(std::countr_zero(rest))] += fleet.chance;
     }
     Entry result;
-    const Mask sure = everywhere & ~known.shot;
-    if (rule == Rule::kOptimal && sure != 0) {
+    if (rule != Rule::kOptimal) {
+      // The rule's cell, or its tied cells drawn uniformly.
+      const std::vector<int> choice = chosen(known, fleets, rule, chance, total);
+      double sum = 0;
+      for (const int cell : choice) sum += after(known, fleets, cell, total, rule, kNoCut).value;
+      result = {sum / static_cast<double>(choice.size()), true};
+    } else if (const Mask sure = everywhere & ~known.shot; sure != 0) {
       // A cell every fleet holds: shooting it first loses nothing.
       result = after(known, fleets, std::countr_zero(sure), total, rule, cut);
-    } else if (rule == Rule::kOptimal) {
-      std::vector<int> order;
-      for (int cell = 0; cell < cells; ++cell) {
-        if (chance[static_cast<std::size_t>(cell)] > 0) order.push_back(cell);
-      }
+    } else {
+      std::vector<int> order = possible(chance);
       std::sort(order.begin(), order.end(), [&](int a, int b) {
         return chance[static_cast<std::size_t>(a)] > chance[static_cast<std::size_t>(b)];
       });
@@ -290,49 +293,48 @@ class Search {
       }
       // A cell cut off costs at least its cut, so no less than `best`.
       result = best < cut ? Entry{best, true} : Entry{std::min(best, least_bound), false};
-    } else if (rule == Rule::kImproved ||
-               (rule == Rule::kImprovedFinishing && (known.hits & ~known.sunk) != 0)) {
-      // The cells after which the sampler's rule would do best, then this rule again.
-      std::vector<std::pair<double, int>> scored;
-      for (int cell = 0; cell < cells; ++cell) {
-        if (chance[static_cast<std::size_t>(cell)] > 0)
-          scored.emplace_back(after(known, fleets, cell, total, Rule::kSampler, kNoCut).value, cell);
-      }
-      const double top = std::min_element(scored.begin(), scored.end())->first;
-      int ties = 0;
-      double sum = 0;
-      for (const auto& [score, cell] : scored) {
-        if (score > top * (1 + 1e-9)) continue;
-        sum += after(known, fleets, cell, total, rule, kNoCut).value;
-        ++ties;
-      }
-      result = {sum / ties, true};
-    } else {
-      // The likeliest cell: next to a hit of a ship afloat if any, with the sampler's rule.
-      const Mask afloat_hits = rule != Rule::kLikeliest ? known.hits & ~known.sunk : 0;
-      std::vector<int> open;
-      for (int cell = 0; cell < cells; ++cell) {
-        if (chance[static_cast<std::size_t>(cell)] > 0 && (afloat_hits == 0 || next_to(afloat_hits, cell)))
-          open.push_back(cell);
-      }
-      if (open.empty()) {
-        for (int cell = 0; cell < cells; ++cell) {
-          if (chance[static_cast<std::size_t>(cell)] > 0) open.push_back(cell);
-        }
-      }
-      double top = 0;
-      for (const int cell : open) top = std::max(top, chance[static_cast<std::size_t>(cell)]);
-      int ties = 0;
-      double sum = 0;
-      for (const int cell : open) {
-        if (chance[static_cast<std::size_t>(cell)] < top * (1 - 1e-9)) continue;
-        sum += after(known, fleets, cell, total, rule, kNoCut).value;
-        ++ties;
-      }
-      result = {sum / ties, true};
     }
     memo[std::move(key)] = result;
     return result;
+  }
+
+  // The cells where some fleet still agreeing has a ship.
+  static std::vector<int> possible(const std::vector<double>& chance) {
+    std::vector<int> cells;
+    for (std::size_t cell = 0; cell < chance.size(); ++cell) {
+      if (chance[cell] > 0) cells.push_back(static_cast<int>(cell));
+    }
+    return cells;
+  }
+
+  // The cells a rule other than the optimum shoots, tied.
+  std::vector<int> chosen(const Known& known, const std::vector<int>& fleets, Rule rule,
+                          const std::vector<double>& chance, double total) {
+    const Mask afloat_hits = known.hits & ~known.sunk;
+    std::vector<int> cells = possible(chance);
+    std::vector<double> score(cells.size());
+    if (rule == Rule::kImproved || (rule == Rule::kImprovedFinishing && afloat_hits != 0)) {
+      // The cells after which the sampler's rule does best (fewest shots: scored negated).
+      for (std::size_t i = 0; i < cells.size(); ++i)
+        score[i] = -after(known, fleets, cells[i], total, Rule::kSampler, kNoCut).value;
+    } else {
+      // The likeliest cell; with the sampler's rule, next to a hit of a ship afloat if any.
+      if (rule != Rule::kLikeliest && afloat_hits != 0) {
+        std::vector<int> next;
+        for (const int cell : cells) {
+          if (next_to(afloat_hits, cell)) next.push_back(cell);
+        }
+        if (!next.empty()) cells = std::move(next);
+        score.resize(cells.size());
+      }
+      for (std::size_t i = 0; i < cells.size(); ++i) score[i] = chance[static_cast<std::size_t>(cells[i])];
+    }
+    const double top = *std::max_element(score.begin(), score.end());
+    std::vector<int> ties;
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+      if (score[i] >= top - 1e-9 * std::abs(top)) ties.push_back(cells[i]);
+    }
+    return ties;
   }
 
   bool next_to(Mask hits, int cell) const {
@@ -387,16 +389,16 @@ int main(int argc, char** argv) {
   std::printf("%dx%d, ships %s: %zu fleets\n", width, height, argv[3], fleets.size());
   Search search(board, std::move(fleets));
   const auto start = std::chrono::steady_clock::now();
-  const auto [sampler, sampler_states] = search.shots(Rule::kSampler);
-  const auto [likeliest, likeliest_states] = search.shots(Rule::kLikeliest);
-  const auto [improved, improved_states] = search.shots(Rule::kImproved);
-  const auto [finishing, finishing_states] = search.shots(Rule::kImprovedFinishing);
-  const auto [optimal, optimal_states] = search.shots(Rule::kOptimal);
+  const double sampler = search.shots(Rule::kSampler);
+  const double likeliest = search.shots(Rule::kLikeliest);
+  const double improved = search.shots(Rule::kImproved);
+  const double finishing = search.shots(Rule::kImprovedFinishing);
+  const double optimal = search.shots(Rule::kOptimal);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::printf(
       "optimal %.4f  sampler's rule %.4f (x%.4f)  likeliest anywhere %.4f (x%.4f)"
       "  one step improved %.4f (x%.4f)  improved finishing %.4f (x%.4f)  (%zu states, %.1f s)\n",
       optimal, sampler, sampler / optimal, likeliest, likeliest / optimal, improved, improved / optimal,
-      finishing, finishing / optimal, optimal_states, seconds);
+      finishing, finishing / optimal, search.states(Rule::kOptimal), seconds);
   return 0;
 }
