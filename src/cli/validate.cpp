@@ -73,8 +73,10 @@ void print_json(const Context& context, const GameReport& report) {
     line["status"] = outcome.over ? "finished" : "in-progress";
     line["to_move"] = or_null(side_id(*report.game, report.end->to_move()));
     line["result"] = outcome.over ? Json(result_id(*report.game, outcome)) : Json();
+    // A game in progress may keep a running score (battleship's shots), but
+    // the JSON gives the score of a finished game only, as documented.
     if (outcome.over) line["end"] = outcome.end;
-    if (!outcome.score.empty()) line["score"] = outcome.score;
+    if (outcome.over && !outcome.score.empty()) line["score"] = outcome.score;
     if (!outcome.draw_claimable.empty()) line["draw_claimable"] = outcome.draw_claimable;
   }
   if (report.declared_result) line["declared_result"] = *report.declared_result;
@@ -148,7 +150,8 @@ class Validator {
       report.declared_result = run.declared_result;
       report.warning = result_conflict(*opened_game.game, *opened_game.start, run);
       if (!report.warning.empty() && !json_)
-        context_.err() << fmt::format("{}:{}: warning: {}", file, run.declared_result_line, report.warning) << '\n';
+        context_.err() << fmt::format("{}:{}: warning: {}", file, run.declared_result_line, report.warning)
+                       << '\n';
       print(report);
       ++tally_.games;
       ++(run.error ? tally_.invalid : tally_.valid);
