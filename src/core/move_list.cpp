@@ -119,19 +119,26 @@ std::variant<GameHeader, RecordError> MoveListSource::read_header() {
     if (!root.IsMap()) return header_error("not-a-map", first_line);
     if (auto repeated = repeated_key(root, first_line))
       return header_error("duplicate-key", repeated->second, {{"key", repeated->first}});
-    auto line_of = [&](const YAML::Node& node) { return first_line + node.Mark().line; };
+    // An error in a key's value is reported on the key's line: a block
+    // value (variant: then indented options) starts on a later line.
+    auto line_of = [&](std::string_view key) {
+      for (const auto& entry : root) {
+        if (entry.first.Scalar() == key) return first_line + entry.first.Mark().line;
+      }
+      return first_line;
+    };
     if (const YAML::Node game = root["game"]) {
-      header.game_line = line_of(game);
+      header.game_line = line_of("game");
       if (!game.IsScalar()) return header_error("game", header.game_line);
       header.game = game.as<std::string>();
     }
     if (const YAML::Node position = root["position"]) {
-      header.position_line = line_of(position);
+      header.position_line = line_of("position");
       if (!position.IsScalar()) return header_error("position", header.position_line);
       header.position = position.as<std::string>();
     }
     if (const YAML::Node variant = root["variant"]) {
-      header.variant_line = line_of(variant);
+      header.variant_line = line_of("variant");
       if (!variant.IsMap()) return header_error("variant", header.variant_line);
       if (auto repeated = repeated_key(variant, first_line))
         return header_error("duplicate-key", repeated->second, {{"key", repeated->first}});
