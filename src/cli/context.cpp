@@ -39,8 +39,8 @@ std::string Context::text(std::string_view key, const MessageArgs& args, const G
   return messages_.text(key, args, game);
 }
 
-int Context::usage_error(const Message& message) const {
-  err() << "gamerec: " << text(message) << '\n';
+int Context::usage_error(const Message& message, const GameDefinition* game) const {
+  err() << "gamerec: " << text(message, game) << '\n';
   return kExitUsage;
 }
 

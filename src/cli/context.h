@@ -54,8 +54,9 @@ class Context {
   std::string text(const Message& message, const GameDefinition* game = nullptr) const {
     return text(message.key, message.args, game);
   }
-  // "gamerec: <message>" on standard error; returns exit status 2.
-  int usage_error(const Message& message) const;
+  // "gamerec: <message>" on standard error (`game`'s texts first);
+  // returns exit status 2.
+  int usage_error(const Message& message, const GameDefinition* game = nullptr) const;
 
  private:
   Context(GameCatalogue catalogue, Messages messages, CommonOptions options, Streams streams)

@@ -74,9 +74,13 @@ std::string error_line(std::string_view file, const RecordError& error, std::str
                      message);
 }
 
+std::string file_error_text(const Context& context, const FileError& error) {
+  return context.text(error.message, context.catalogue().find(error.game));
+}
+
 std::string file_error_line(const Context& context, std::string_view file, const FileError& error) {
   // Values from the file (a header's game name) are escaped like the name.
-  const std::string message = escape_controls(context.text(error.message));
+  const std::string message = escape_controls(file_error_text(context, error));
   // Compiler style, like move errors: the header problem is on that line.
   if (error.line > 0) return fmt::format("{}:{}:1: error[{}]: {}", file, error.line, error.code, message);
   return fmt::format("{}: error[{}]: {}", file, error.code, message);

@@ -25,6 +25,8 @@ std::string move_error_text(const Context& context, const Game& game, const Stat
                             const RecordError& error);
 // "file:7:1: error[blocked-path]: <message>"
 std::string error_line(std::string_view file, const RecordError& error, std::string_view message);
+// The message of a file that cannot be checked, from its game's texts.
+std::string file_error_text(const Context& context, const FileError& error);
 // "file:3:1: error[header]: ..." or "file: error[io]: ..."
 std::string file_error_line(const Context& context, std::string_view file, const FileError& error);
 // "file:12: warning: the lines after Q are ignored"

@@ -21,7 +21,7 @@ int run_perft(const Context& context, const PerftOptions& options) {
   if (auto* error = std::get_if<Message>(&made)) return context.usage_error(*error);
   const Game& game = *std::get<std::unique_ptr<Game>>(made);
   auto start = game.new_state_from(options.position);
-  if (auto* error = std::get_if<Message>(&start)) return context.usage_error(*error);
+  if (auto* error = std::get_if<Message>(&start)) return context.usage_error(*error, &game.definition());
   const State& state = *std::get<std::unique_ptr<State>>(start);
   std::ostream& out = context.out();
   if (!options.divide) {

@@ -291,7 +291,7 @@ class PlayCommand {
     if (auto* error = std::get_if<Message>(&made)) return context_.usage_error(*error);
     game_ = std::get<std::unique_ptr<Game>>(std::move(made));
     auto start = game_->new_state_from(options_.position);
-    if (auto* error = std::get_if<Message>(&start)) return context_.usage_error(*error);
+    if (auto* error = std::get_if<Message>(&start)) return context_.usage_error(*error, &game_->definition());
     if (auto error = make_seats()) return context_.usage_error(*error);
     if (path.empty()) {
       const std::time_t now = std::time(nullptr);

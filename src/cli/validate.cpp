@@ -53,7 +53,7 @@ void print_json(const Context& context, const GameReport& report) {
                      {"column", error.line > 0 ? 1 : 0},
                      {"code", error.code},
                      {"move", nullptr},
-                     {"message", context.text(error.message)}};
+                     {"message", file_error_text(context, error)}};
   } else if (report.error) {
     const RecordError& error = *report.error;
     line["error"] = {{"line", error.line},

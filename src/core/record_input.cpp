@@ -75,7 +75,8 @@ std::variant<OpenedGame, FileError> open_game(GameHeader header, RecordInput& in
   OpenedGame opened;
   opened.game = std::get<std::unique_ptr<Game>>(std::move(game));
   auto start = opened.game->new_state_from(header.position);
-  if (auto* error = std::get_if<Message>(&start)) return FileError{"header", *error, header.position_line};
+  if (auto* error = std::get_if<Message>(&start))
+    return FileError{"header", *error, header.position_line, game_name};
   opened.start = std::get<std::unique_ptr<State>>(std::move(start));
   opened.header = std::move(header);
   return opened;

@@ -26,6 +26,10 @@ struct FileError {
   std::string code;
   Message message;
   std::int64_t line = 0;  // 0 when no line applies
+  // The game whose texts hold the message (a position is read by its game's
+  // own rules, whose texts may share a key with another game's); "" when
+  // the message is the core's.
+  std::string game{};
 };
 
 struct GameChoice {
