@@ -123,6 +123,12 @@ int convert(const Context& context, const ConvertOptions& options) {
                                           {"format", format.name},
                                           {"holds", format.game},
                                           {"game", rules.name()}}});
+    if (format.unrecorded_option) {
+      if (auto option = format.unrecorded_option(rules))
+        return context.usage_error(
+            Message{"convert.option-lost",
+                    {{"file", display_name(options.output)}, {"format", format.name}, {"option", *option}}});
+    }
     if (!one_file && first_game && index == 2) {
       const std::string name = numbered(options.output, 1);
       if (std::filesystem::exists(name))

@@ -5,6 +5,7 @@
 // through its RecordSource and write it through its RecordWriter.
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -37,7 +38,11 @@ struct RecordFormat {
   // The one rules engine it holds ("chess"); empty: any game. Its writer
   // is given only that engine's games (convert refuses others).
   std::string game;
-  bool many_games = false;              // a file may hold several games
+  bool many_games = false;  // a file may hold several games
+  // The rule option ("exact_five=true") of a game of `game`'s engine that
+  // this format cannot record, if any: convert refuses to drop it. Unset
+  // when every option is recorded (a move list's header, PGN's FEN).
+  std::function<std::optional<std::string>(const Game&)> unrecorded_option;
   // Whether content starting with `head` is in this format (no I/O).
   std::function<bool(std::string_view head)> recognises;
   std::function<std::unique_ptr<RecordSource>(std::unique_ptr<LineSource>)> open_reader;

@@ -219,6 +219,12 @@ RecordFormat psq_format() {
     return std::make_unique<PsqSource>(std::move(lines));
   };
   format.open_writer = [] { return std::make_unique<PsqWriter>(); };
+  // The header line gives the board size and nothing else: Gomocup plays
+  // five or more in a row.
+  format.unrecorded_option = [](const Game& game) -> std::optional<std::string> {
+    if (game.options().get_bool("exact_five")) return "exact_five=true";
+    return std::nullopt;
+  };
   return format;
 }
 
