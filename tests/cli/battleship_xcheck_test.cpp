@@ -13,21 +13,17 @@
 #include <functional>
 #include <iostream>
 #include <map>
-#include <nlohmann/json.hpp>
 #include <optional>
-#include <random>
-#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "subprocess.h"
+#include "xcheck_support.h"
 
 using namespace gamerec::clitest;
+using namespace gamerec::clitest::xcheck;
 
 namespace {
-
-using Rng = std::mt19937;
 
 struct Rules {
   int width = 10;
@@ -47,11 +43,6 @@ const std::vector<std::vector<std::string>> kAnswerWords = {
     {"water", "agua"}, {"hit", "tocado"}, {"sunk", "hundido"}};
 constexpr int kFree = -1;
 constexpr int kScratch = 1000;  // a ship placed while looking for room
-
-std::string lower(std::string text) {
-  for (auto& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return text;
-}
 
 int word_index(const std::vector<std::vector<std::string>>& table, const std::string& word) {
   for (std::size_t i = 0; i < table.size(); ++i)
@@ -229,52 +220,26 @@ class Battle {
   std::array<int, 2> shots_fired_ = {0, 0};
 };
 
-struct Verdict {
-  bool valid = true;
-  int moves = 0;
-  int line = 0;
-  int column = 0;
-  std::string code;
-  std::string move;
+struct Verdict : Progress {
   bool finished = false;
   int to_move = 0;
   int winner = -1;
   std::array<int, 2> score = {0, 0};
 };
 
-std::string_view trim(std::string_view text) {
-  const std::size_t begin = text.find_first_not_of(" \t\r");
-  if (begin == std::string_view::npos) return {};
-  return text.substr(begin, text.find_last_not_of(" \t\r") - begin + 1);
-}
-
 // The record as gamerec-record(5) reads it: BOM, header, blank and comment
 // lines, trailing comments, Q.
 Verdict judge(const Rules& rules, std::string_view text) {
-  if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
-  std::vector<std::string_view> lines;
-  for (std::size_t at = 0; at < text.size();) {
-    const std::size_t end = std::min(text.find('\n', at), text.size());
-    lines.push_back(text.substr(at, end - at));
-    at = end + 1;
-  }
-  std::size_t body = 0;
-  if (!lines.empty() && trim(lines[0]) == "---")
-    for (body = 1; trim(lines[body++]) != "---";) REQUIRE(body < lines.size());
+  const auto lines = record_lines(text);
   Battle game(rules);
   Verdict verdict;
-  for (std::size_t i = body; i < lines.size(); ++i) {
-    const std::string_view line = lines[i];
-    const std::size_t start = line.find_first_not_of(" \t\r");
-    if (start == std::string_view::npos || line[start] == '#') continue;
-    std::size_t end = line.size();
-    for (std::size_t j = start + 1; j < line.size() && end == line.size(); ++j)
-      if (line[j] == '#' && (line[j - 1] == ' ' || line[j - 1] == '\t')) end = j;
-    const std::string move(trim(line.substr(start, end - start)));
-    if (move == "Q") break;
-    const std::string code = game.play(move);
+  for (std::size_t i = body_start(lines); i < lines.size(); ++i) {
+    const auto move = move_of(lines[i]);
+    if (!move) continue;
+    if (move->text == "Q") break;
+    const std::string code = game.play(move->text);
     if (!code.empty()) {
-      verdict = {false, verdict.moves, static_cast<int>(i) + 1, static_cast<int>(start) + 1, code, move};
+      verdict.fail(static_cast<int>(i) + 1, move->column, code, move->text);
       break;
     }
     ++verdict.moves;
@@ -287,13 +252,6 @@ Verdict judge(const Rules& rules, std::string_view text) {
 }
 
 // ---- The generator of records --------------------------------------------
-
-int pick(Rng& rng, int low, int high) { return std::uniform_int_distribution<int>(low, high)(rng); }
-bool chance(Rng& rng, double p) { return std::bernoulli_distribution(p)(rng); }
-template <typename T>
-const T& pick_of(Rng& rng, const std::vector<T>& items) {
-  return items[pick(rng, 0, static_cast<int>(items.size()) - 1)];
-}
 
 // Any case: as written, upper, capitalised or mixed letter by letter.
 std::string any_case(Rng& rng, std::string word) {
@@ -505,7 +463,7 @@ Record make_record(Rng& rng, bool corrupt) {
     moves.push_back(random_move(rng, game));
     REQUIRE(game.play(moves.back()).empty());
   }
-  Record record{variant.rules, variant.header, ""};
+  Record record{variant.rules, "", ""};
   if (corrupt) {
     // Often inside the placements, sometimes after the end.
     const int count = static_cast<int>(moves.size());
@@ -514,51 +472,22 @@ Record make_record(Rng& rng, bool corrupt) {
                                                     : pick(rng, 0, count);
     Battle before(variant.rules);
     for (int i = 0; i < at; ++i) before.play(moves[i]);
-    const std::string line = fault_text(rng, before, record.fault);
-    if (at < static_cast<int>(moves.size()) && chance(rng, 0.5))
-      moves[at] = line;
-    else
-      moves.insert(moves.begin() + at, line);
+    put_fault(rng, moves, at, fault_text(rng, before, record.fault));
   }
   if (chance(rng, 0.04)) moves.insert(moves.begin() + pick(rng, 0, static_cast<int>(moves.size())), "Q");
-  // Blank and comment lines, indentation and comments after moves.
   std::vector<std::string> lines;
-  for (const auto& move : moves) {
-    if (chance(rng, 0.04)) lines.push_back(chance(rng, 0.5) ? "" : " \t");
-    if (chance(rng, 0.04))
-      lines.push_back(pick_of(rng, std::vector<std::string>{"# a comment", "  #x", "#"}));
-    const std::string indent =
-        chance(rng, 0.05) ? pick_of(rng, std::vector<std::string>{" ", "\t", "   "}) : "";
-    const std::string comment =
-        chance(rng, 0.08) ? pick_of(rng, std::vector<std::string>{" # hm", "\t#", "   # A1 hit"}) : "";
-    lines.push_back(indent + move + comment);
-  }
-  const std::string end = chance(rng, 0.1) ? "\r\n" : "\n";
-  if (end == "\r\n")
-    for (std::size_t at = 0; (at = record.text.find('\n', at)) != std::string::npos; at += 2)
-      record.text.insert(at, "\r");
-  if (chance(rng, 0.03)) record.text = "\xEF\xBB\xBF" + record.text;
-  for (const auto& line : lines) record.text += line + end;
-  if (!lines.empty() && chance(rng, 0.1)) record.text.resize(record.text.size() - end.size());
+  dress(rng, moves,
+        {.comment_lines = {"# a comment", "  #x", "#"}, .comments = {" # hm", "\t#", "   # A1 hit"}}, lines);
+  record.text = join_record(rng, variant.header, lines, 0.1, 0.03);
   return record;
-}
-
-using Json = nlohmann::ordered_json;  // keeps the keys in the order gamerec wrote them
-
-std::string field(const Json& object, const char* key) {
-  return object.contains(key) ? object[key].dump() : "(absent)";
 }
 
 std::string player(int index) { return index == 0 ? "\"player1\"" : "\"player2\""; }
 
 std::string describe(const Verdict& v) {
-  std::string text = v.valid ? "valid"
-                             : "invalid at " + std::to_string(v.line) + ":" + std::to_string(v.column) +
-                                   " [" + v.code + "] '" + v.move + "'";
-  text += ", moves " + std::to_string(v.moves);
-  return text + (v.finished ? ", finished, winner " + player(v.winner) + ", score [" +
-                                  std::to_string(v.score[0]) + "," + std::to_string(v.score[1]) + "]"
-                            : ", in progress, to move " + player(v.to_move));
+  return v.describe() + (v.finished ? ", finished, winner " + player(v.winner) + ", score [" +
+                                          std::to_string(v.score[0]) + "," + std::to_string(v.score[1]) + "]"
+                                    : ", in progress, to move " + player(v.to_move));
 }
 
 }  // namespace
@@ -575,30 +504,20 @@ TEST_CASE("battleship xcheck: validate agrees with a reference of the documented
   Rng rng(20261130);
   gamerec::test::TempDir dir("xcheck");
   std::vector<Record> records;
-  std::vector<std::string> args = {"validate", "--format", "json"};
-  std::map<std::string, std::size_t> by_file;
+  std::vector<std::string> paths;
   for (int i = 0; i < kRecords; ++i) {
     records.push_back(make_record(rng, i % 8 >= 3));
-    const std::string path = dir.path() + "/r" + std::to_string(i) + ".battleship";
-    write_file(path, records.back().text);
-    args.push_back(path);
-    by_file[path] = records.size() - 1;
+    paths.push_back(dir.path() + "/r" + std::to_string(i) + ".battleship");
+    write_file(paths.back(), records.back().text);
   }
-
-  Child child(kBinary, args, dir.path(), false);
-  const int status = child.finish(std::chrono::seconds(50));
-  std::vector<Json> results;
-  std::istringstream out(child.out());
-  for (std::string line; std::getline(out, line);) results.push_back(Json::parse(line));
-  REQUIRE(results.size() == records.size());
+  const Validation run = validate_all(dir.path(), paths);
 
   std::map<std::string, int> tally;  // expected verdicts, for the summary
   int valid = 0;
   int mismatched = 0;
-  for (const auto& got : results) {
+  for (const auto& got : run.results) {
     const std::string file = got.value("file", "");
-    REQUIRE(by_file.count(file) == 1);
-    const Record& record = records[by_file[file]];
+    const Record& record = records[run.index_of(file)];
     const Verdict want = judge(record.rules, record.text);
     valid += want.valid;
     ++tally[want.valid ? "valid" : want.code];
@@ -606,22 +525,16 @@ TEST_CASE("battleship xcheck: validate agrees with a reference of the documented
                  << record.text << "\n--- reference: " << describe(want)
                  << "\n--- gamerec:   " << got.dump());
     const Json error = got.value("error", Json());
-    std::string keys;
-    for (const auto& item : got.items()) keys += (keys.empty() ? "" : ",") + item.key();
     const std::string message = error.is_object() ? error.value("message", "") : "";
     const bool done = want.finished;
     // Each field as gamerec printed it and as the reference expects it.
-    const std::vector<std::array<std::string, 3>> fields = {
-        {"keys in order", keys,
+    Fields fields = {
+        {"keys in order", keys_of(got),
          std::string("file,game,valid,moves,error,status,to_move,result") + (done ? ",end,score" : "")},
         {"game", field(got, "game"), "\"battleship\""},
         {"valid", field(got, "valid"), want.valid ? "true" : "false"},
         {"moves", field(got, "moves"), std::to_string(want.moves)},
         {"error", want.valid ? field(got, "error") : "(object)", want.valid ? "null" : "(object)"},
-        {"error.line", field(error, "line"), want.valid ? "(absent)" : std::to_string(want.line)},
-        {"error.column", field(error, "column"), want.valid ? "(absent)" : std::to_string(want.column)},
-        {"error.code", field(error, "code"), want.valid ? "(absent)" : "\"" + want.code + "\""},
-        {"error.move", field(error, "move"), want.valid ? "(absent)" : Json(want.move).dump()},
         {"error.message starts with the move", message.substr(0, want.move.size() + 2),
          want.valid ? "" : want.move + ": "},
         {"status", field(got, "status"), done ? "\"finished\"" : "\"in-progress\""},
@@ -629,21 +542,16 @@ TEST_CASE("battleship xcheck: validate agrees with a reference of the documented
         {"result", field(got, "result"), done ? player(want.winner) : "null"},
         {"end", field(got, "end"), done ? "\"fleet-sunk\"" : "(absent)"},
         {"score", field(got, "score"), done ? Json(want.score).dump() : "(absent)"}};
-    bool agrees = true;
-    for (const auto& [name, actual, expected] : fields) {
-      INFO("field " << name);
-      CHECK(actual == expected);
-      agrees = agrees && actual == expected;
-    }
-    if (!agrees && ++mismatched >= 10) FAIL("10 records disagree; stopping here");
+    const Fields error_rows =
+        error_fields(error, {want.valid, want.line, want.column, want.code, Json(want.move).dump()});
+    fields.insert(fields.end(), error_rows.begin(), error_rows.end());
+    if (!check_fields(fields) && ++mismatched >= 10) FAIL("10 records disagree; stopping here");
   }
 
   const int invalid = kRecords - valid;
-  CHECK(status == (invalid > 0 ? 1 : 0));
-  CHECK(child.err().find(std::to_string(kRecords) + " files: " + std::to_string(valid) + " valid, " +
-                         std::to_string(invalid) + " invalid") != std::string::npos);
-  const auto elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  std::cout << "battleship xcheck: " << kRecords << " records in " << elapsed << " s:";
+  CHECK(run.status == (invalid > 0 ? 1 : 0));
+  CHECK(run.err.find(summary_line(kRecords, valid, invalid)) != std::string::npos);
+  std::cout << "battleship xcheck: " << kRecords << " records in " << seconds_since(started) << " s:";
   for (const auto& [verdict, count] : tally) std::cout << " " << verdict << " " << count;
   std::cout << "\n";
 }
