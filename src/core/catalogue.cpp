@@ -56,7 +56,8 @@ std::optional<Message> GameCatalogue::add_embedded_definitions() {
   for (const EmbeddedFile& file : embedded_formats()) {
     if (file.name == "messages.yaml") continue;
     DeferredTexts deferred;
-    if (auto error = load_definition_deferring_texts(file.text, file.name, definitions_, deferred)) return error;
+    if (auto error = load_definition_deferring_texts(file.text, file.name, definitions_, deferred))
+      return error;
     if (!deferred.yaml.empty()) deferred_texts_[deferred.game] = deferred;
   }
   return std::nullopt;
@@ -72,9 +73,10 @@ std::optional<Message> GameCatalogue::add_definition(std::string_view yaml_text,
 std::optional<Message> GameCatalogue::load_deferred_texts(std::string_view name) const {
   auto deferred = deferred_texts_.find(name);
   if (deferred == deferred_texts_.end()) return std::nullopt;
-  const DeferredTexts texts = deferred->second;
+  // Look the definition up before erasing: `name` may be the erased key.
+  const auto definition = definitions_.find(name);
+  const DeferredTexts texts = std::move(deferred->second);
   deferred_texts_.erase(deferred);
-  auto definition = definitions_.find(name);
   if (definition == definitions_.end()) return std::nullopt;
   return gamerec::load_deferred_texts(texts, definition->second);
 }
