@@ -185,15 +185,16 @@ bool for_each_legal_move(const Position& p, const Tables& t, Visit&& visit) {
 
   const int forward = us == kWhite ? 8 : -8;
   const Bitboard last_rank = us == kWhite ? rank_mask(7) : rank_mask(0);
-  const Bitboard double_rank = us == kWhite ? rank_mask(3) : rank_mask(4);
+  const Bitboard start_rank = us == kWhite ? rank_mask(1) : rank_mask(6);
   for (Bitboard b = p.pieces(us, kPawn); b != 0;) {
     const int from = pop_lsb(b);
     Bitboard moves = kPawnAttacks[us][from] & enemy;
     const int one = from + forward;
     if ((occupied & bit(one)) == 0) {
       moves |= bit(one);
+      // Only from the start rank: elsewhere two squares on may be off the board.
       const int two = one + forward;
-      if ((bit(two) & double_rank) != 0 && (occupied & bit(two)) == 0) moves |= bit(two);
+      if ((bit(from) & start_rank) != 0 && (occupied & bit(two)) == 0) moves |= bit(two);
     }
     moves = restrict(from, moves & target);
     while (moves != 0) {
@@ -223,7 +224,8 @@ bool for_each_legal_move(const Position& p, const Tables& t, Visit&& visit) {
 
   if (checkers == 0 && (p.castling & (us == kWhite ? 3 : 12)) != 0) {
     for (const Castling& c : kCastlings) {
-      if ((p.castling & c.right & (us == kWhite ? 3 : 12)) == 0 || (c.must_be_empty & occupied) != 0) continue;
+      if ((p.castling & c.right & (us == kWhite ? 3 : 12)) == 0 || (c.must_be_empty & occupied) != 0)
+        continue;
       bool safe = true;
       for (Bitboard path = c.king_path & ~bit(c.king_from); path != 0 && safe;)
         safe = (p.attackers_to(t, pop_lsb(path), occupied) & enemy) == 0;
