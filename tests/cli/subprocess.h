@@ -128,6 +128,15 @@ class Child {
   const std::string& out() const { return out_; }
   const std::string& err() const { return err_; }
   pid_t pid() const { return pid_; }
+  // The running child's peak resident memory in KiB (VmHWM), -1 when it
+  // cannot be read. Not getrusage: a forked child's peak counts the pages
+  // it shared with this process before its exec.
+  long peak_kib() const {
+    std::ifstream status("/proc/" + std::to_string(pid_) + "/status");
+    for (std::string line; std::getline(status, line);)
+      if (line.rfind("VmHWM:", 0) == 0) return std::stol(line.substr(6));
+    return -1;
+  }
 
   // Queues bytes for the child's stdin; they are written as it reads.
   void send(const std::string& bytes) { pending_ += bytes; }

@@ -48,7 +48,8 @@ TEST_CASE("kalah: the start has four seeds in every pit, South to move") {
   CHECK(kalah.to_move() == kalah::kSouth);
   CHECK(state->legal_moves().size() == 6);
   const auto three = gamerec::test::make("kalah", {{"seeds", "3"}, {"pits", "4"}});
-  const auto& small = dynamic_cast<const KalahState&>(*three->new_state());
+  const auto small_state = three->new_state();
+  const auto& small = dynamic_cast<const KalahState&>(*small_state);
   CHECK(small.seeds_in(kalah::kNorth, 4) == 3);
   CHECK(small.legal_moves().size() == 4);
 }
@@ -266,7 +267,7 @@ TEST_CASE("kalah: the board shows North on top, both stores at the ends, each ro
   CHECK(grid.cols == 8);
   CHECK(grid.col_labels == std::vector<std::string>{"", "6", "5", "4", "3", "2", "1", ""});
   CHECK(grid.bottom_col_labels == std::vector<std::string>{"", "1", "2", "3", "4", "5", "6", ""});
-  CHECK(grid.cells[0].text == "0");   // North's store, top left
+  CHECK(grid.cells[0].text == "0");  // North's store, top left
   CHECK(grid.cells[0].owner == kalah::kNorth);
   CHECK(grid.cells[15].text == "1");  // South's store, bottom right
   CHECK(grid.cells[15].owner == kalah::kSouth);
