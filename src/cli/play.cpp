@@ -58,16 +58,19 @@ bool same_file(const std::string& a, const std::string& b) {
 // The players of a session, one per side: a person, or the computer.
 struct Seats {
   std::vector<std::unique_ptr<Player>> players;
-  std::unique_ptr<Player> hint;  // any computer player --ai takes: a level, uci:ENGINE, ...
+  std::unique_ptr<Player> hint;     // any computer player --ai takes: a level, uci:ENGINE, ...
   std::uint64_t shortcut_seed = 0;  // for Game::shortcut_moves (battleship's "random")
 
   // The player of `side`; nullptr for no side (the game is over).
   const Player* at(Side side) const {
-    return side >= 0 && static_cast<std::size_t>(side) < players.size() ? players[static_cast<std::size_t>(side)].get()
-                                                                         : nullptr;
+    return side >= 0 && static_cast<std::size_t>(side) < players.size()
+               ? players[static_cast<std::size_t>(side)].get()
+               : nullptr;
   }
   bool is_computer(Side side) const { return at(side) != nullptr && at(side)->is_computer(); }
-  bool draws_board(const Game& game, Side side) const { return at(side) != nullptr && at(side)->draws_board(game); }
+  bool draws_board(const Game& game, Side side) const {
+    return at(side) != nullptr && at(side)->draws_board(game);
+  }
   int people() const {
     int count = 0;
     for (Side side = 0; side < static_cast<Side>(players.size()); ++side) count += !is_computer(side);
@@ -80,6 +83,14 @@ struct Seats {
     for (Side side = 0; side < static_cast<Side>(players.size()); ++side)
       if (!is_computer(side)) return side;
     return kNoSide;
+  }
+  // Whether every person at the keyboard may know the move that led to
+  // `after` (a computer's ship placement is its own secret); true when
+  // nobody plays.
+  bool people_see_last_move(const State& after) const {
+    for (Side side = 0; side < static_cast<Side>(players.size()); ++side)
+      if (!is_computer(side) && !after.last_move_seen_by(side)) return false;
+    return true;
   }
   std::vector<Player*> pointers() const {
     std::vector<Player*> result;
@@ -147,7 +158,7 @@ class PlayHooks final : public MatchHooks {
                 bool by_computer) override {
     if (by_computer)
       context_.out() << context_.text("ui.ai-move", {{"side", side_display(context_, game_, mover)},
-                                                     {"move", std::string(text)}})
+                                                     {"move", shown_text(match.state(), text)}})
                      << '\n';
     context_.out() << context_.text("ui.accepted") << '\n';
     show_board(match.state());
@@ -157,11 +168,34 @@ class PlayHooks final : public MatchHooks {
     context_.out() << move_error_text(context_, game_, match.state(), error) << '\n';
   }
 
+  // A computer player that broke down or made a move the rules refuse
+  // lost: say so, as tourney does, before the session ends.
+  void report_forfeit(const MatchEnd& end) const {
+    const std::string side = side_display(context_, game_, end.forfeited);
+    if (end.forfeit_reason)
+      context_.out() << context_.text("ui.forfeit-failure",
+                                      {{"side", side},
+                                       {"reason", escape_controls(context_.text(*end.forfeit_reason,
+                                                                                &game_.definition()))}})
+                     << '\n';
+    else if (end.forfeit_error)
+      context_.out() << context_.text("ui.forfeit", {{"side", side},
+                                                     {"move", printable(end.forfeit_move)},
+                                                     {"reason", context_.messages().error_reason(
+                                                                    *end.forfeit_error, game_.definition())}})
+                     << '\n';
+  }
+
   // SIGINT or SIGTERM, or output that cannot be written: the session ends
   // between two turns, as Q ends it.
   bool interrupted() const override { return interrupts_.signal() != 0 || !context_.out(); }
 
  private:
+  // A move as the people at the keyboard may see it once it led to `after`.
+  std::string shown_text(const State& after, std::string_view text) const {
+    return seats_.people_see_last_move(after) ? printable(text) : context_.text("ui.hidden-move");
+  }
+
   void print_board(const State& state, Side viewer) const {
     const BoardView view = viewer == kNoSide ? state.view() : state.observe(viewer)->view();
     context_.out() << position_text(context_, game_, state, view);
@@ -236,9 +270,18 @@ class PlayHooks final : public MatchHooks {
                             played - static_cast<std::int64_t>(count));
     if (auto* error = std::get_if<FileError>(&kept)) throw RecordWriteError(error->message);
     RecordPrefix& prefix = std::get<RecordPrefix>(kept);
-    for (std::size_t i = 0; i < count; ++i)
-      context_.out() << context_.text("ui.undone", {{"move", printable(recent[recent.size() - 1 - i].text)}})
-                     << '\n';
+    // Replayed from the kept position to tell which of them the people saw.
+    std::vector<std::string> shown;
+    auto replayed = prefix.state->clone();
+    for (std::size_t i = recent.size() - count; i < recent.size(); ++i) {
+      Move move;
+      if (check_move_text(game_, *replayed, recent[i].text, move))
+        throw RecordWriteError(Message{"write.changed", {{"file", session_.path()}}});
+      replayed->apply(move);
+      shown.push_back(shown_text(*replayed, recent[i].text));
+    }
+    for (auto text = shown.rbegin(); text != shown.rend(); ++text)
+      context_.out() << context_.text("ui.undone", {{"move", *text}}) << '\n';
     session_.cut_to(prefix.end_offset);
     match.set_position(std::move(prefix.state));
     show_board(match.state());
@@ -347,10 +390,7 @@ class PlayCommand {
         },
         [&](const RecordEvent& event, Side mover, const Move&, const State& after) {
           if (!options_.step) return;
-          bool seen = step_viewer == kNoSide || after.last_move_seen_by(step_viewer);
-          if (!step_boards)
-            for (Side side = 0; side < static_cast<Side>(seats_.players.size()); ++side)
-              seen = seen && after.last_move_seen_by(side);
+          const bool seen = seats_.people_see_last_move(after);
           context_.out() << move_line(context_, *game_, after.moves_played(),
                                       seen ? event.text : context_.text("ui.hidden-move"), mover)
                          << '\n';
@@ -448,7 +488,8 @@ class PlayCommand {
     hooks.show_board(*start);
     Match match(*game_, std::move(start), seats_.pointers(), &session);
     match.set_seed(seats_.shortcut_seed);
-    match.run(hooks);
+    const MatchEnd end = match.run(hooks);
+    if (end.reason == MatchEnd::Reason::kForfeit) hooks.report_forfeit(end);
     // The last board shown already carries the final status line.
     context_.out() << context_.text("ui.session-over") << '\n';
     // Ended by a signal: the status a shell expects (130 for SIGINT).
