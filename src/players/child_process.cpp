@@ -1,5 +1,6 @@
 #include "players/child_process.h"
 
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
@@ -22,6 +23,8 @@ using Clock = std::chrono::steady_clock;
 
 // How long a program may take to exit once its input is closed.
 constexpr auto kExitGrace = std::chrono::milliseconds(200);
+// How often a read that waits for a line checks that the program still runs.
+constexpr auto kExitCheck = std::chrono::milliseconds(50);
 
 }  // namespace
 
@@ -60,11 +63,18 @@ bool is_executable(const std::string& program) {
 
 std::variant<ChildProcess, std::string> ChildProcess::start(const std::vector<std::string>& argv) {
   if (argv.empty()) return std::string(std::strerror(ENOENT));
+  // Its input is a socket (sends never raise SIGPIPE), its output a pipe of
+  // its own: closing its standard output is an end we see at once, which
+  // it would not be on a socket its standard input still holds.
   int sockets[2];
   if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sockets) != 0)
     return std::string(std::strerror(errno));
   UniqueFd ours(sockets[0]);
   UniqueFd theirs(sockets[1]);
+  int output[2];
+  if (::pipe2(output, O_CLOEXEC) != 0) return std::string(std::strerror(errno));
+  UniqueFd from_them(output[0]);
+  UniqueFd their_output(output[1]);
 
   posix_spawn_file_actions_t actions;
   posix_spawnattr_t attributes;
@@ -72,7 +82,7 @@ std::variant<ChildProcess, std::string> ChildProcess::start(const std::vector<st
   posix_spawnattr_init(&attributes);
   // dup2 clears close-on-exec on the copies: the program keeps only these.
   posix_spawn_file_actions_adddup2(&actions, theirs.get(), STDIN_FILENO);
-  posix_spawn_file_actions_adddup2(&actions, theirs.get(), STDOUT_FILENO);
+  posix_spawn_file_actions_adddup2(&actions, their_output.get(), STDOUT_FILENO);
   // A group of its own, so that killing it also ends what it started; the
   // default signal handling whatever gamerec has set.
   sigset_t defaults;
@@ -93,22 +103,21 @@ std::variant<ChildProcess, std::string> ChildProcess::start(const std::vector<st
   posix_spawn_file_actions_destroy(&actions);
   posix_spawnattr_destroy(&attributes);
   if (error != 0) return std::string(std::strerror(error));
-  return ChildProcess(pid, std::move(ours));
+  return ChildProcess(pid, std::move(ours), std::move(from_them));
 }
 
 ChildProcess::ChildProcess(ChildProcess&& other) noexcept
     : pid_(std::exchange(other.pid_, -1)),
       socket_(std::move(other.socket_)),
+      output_(std::move(other.output_)),
       buffer_(std::move(other.buffer_)),
       status_(other.status_) {}
 
 ChildProcess::~ChildProcess() {
   if (pid_ < 0) return;
   socket_.reset();  // end of its input: a well-behaved program exits now
-  if (!ended(kExitGrace)) {
-    ::kill(-pid_, SIGKILL);
-    reap(true);
-  }
+  output_.reset();
+  if (!ended(kExitGrace)) reap(true);  // kills its group first
 }
 
 bool ChildProcess::send(std::string_view line) {
@@ -140,15 +149,23 @@ ChildProcess::Read ChildProcess::read_line(std::string& line, std::chrono::milli
       return Read::kLine;
     }
     if (buffer_.size() > limit) return Read::kTooLong;
-    if (!socket_) return Read::kClosed;
+    if (!output_) return Read::kClosed;
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
     if (left.count() <= 0) return Read::kTimeout;
-    pollfd ready{socket_.get(), POLLIN, 0};
-    const int polled = ::poll(&ready, 1, static_cast<int>(std::min<std::int64_t>(left.count(), 1 << 30)));
+    // In short slices: a program that exits leaves its output open when
+    // something it started holds it, and that must not wait out the clock.
+    pollfd ready{output_.get(), POLLIN, 0};
+    const int polled =
+        ::poll(&ready, 1, static_cast<int>(std::min<std::int64_t>(left.count(), kExitCheck.count())));
     if (polled < 0 && errno == EINTR) continue;
-    if (polled <= 0) return polled == 0 ? Read::kTimeout : Read::kClosed;
+    if (polled < 0) return Read::kClosed;
+    if (polled == 0) {
+      reap(false);
+      if (status_) return Read::kClosed;
+      continue;
+    }
     char chunk[4096];
-    const ssize_t n = ::recv(socket_.get(), chunk, sizeof chunk, 0);
+    const ssize_t n = ::read(output_.get(), chunk, sizeof chunk);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) return Read::kClosed;
     buffer_.append(chunk, static_cast<std::size_t>(n));
@@ -157,12 +174,23 @@ ChildProcess::Read ChildProcess::read_line(std::string& line, std::chrono::milli
 
 void ChildProcess::reap(bool block) {
   if (status_ || pid_ < 0) return;
+  if (block) ::kill(-pid_, SIGKILL);
+  // Once it has ended, and before it is reaped (its group's id cannot be
+  // taken by another process while it is a zombie), whatever it started
+  // goes too: nothing it left behind outlives gamerec.
+  siginfo_t info{};
+  int waited;
+  do {
+    waited = ::waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOWAIT | (block ? 0 : WNOHANG));
+  } while (waited < 0 && errno == EINTR);
+  if (waited == 0 && info.si_pid != pid_) return;  // still running
+  if (waited == 0) ::kill(-pid_, SIGKILL);
   int status = 0;
   pid_t done;
   do {
-    done = ::waitpid(pid_, &status, block ? 0 : WNOHANG);
+    done = ::waitpid(pid_, &status, 0);
   } while (done < 0 && errno == EINTR);
-  if (done == pid_ || done < 0) status_ = done == pid_ ? status : -1;
+  status_ = done == pid_ ? status : -1;
 }
 
 std::optional<ChildProcess::Exit> ChildProcess::ended(std::chrono::milliseconds grace) {

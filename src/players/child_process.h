@@ -1,6 +1,7 @@
 #pragma once
-// A program run as a player: its standard input and output are one socket
-// to us (lines both ways), its standard error is ours. Writing never raises
+// A program run as a player: its standard input is a socket from us and
+// its standard output a pipe to us (lines both ways), its standard error
+// is ours. Writing never raises
 // SIGPIPE and reading never waits past a deadline, so a program that
 // crashes, hangs or stops reading cannot stop gamerec. POSIX only.
 #include <sys/types.h>
@@ -26,7 +27,8 @@ class ChildProcess {
   ChildProcess& operator=(ChildProcess&&) = delete;
   ChildProcess(const ChildProcess&) = delete;
   ChildProcess& operator=(const ChildProcess&) = delete;
-  // Closes its input, gives it a moment to exit, then kills its group.
+  // Closes its input, gives it a moment to exit, then kills its group (which
+  // goes as soon as the program ends, in any case).
   ~ChildProcess();
 
   // Sends `line` and a newline; false when the program no longer reads.
@@ -46,11 +48,13 @@ class ChildProcess {
   std::optional<Exit> ended(std::chrono::milliseconds grace);
 
  private:
-  ChildProcess(pid_t pid, UniqueFd socket) : pid_(pid), socket_(std::move(socket)) {}
+  ChildProcess(pid_t pid, UniqueFd socket, UniqueFd output)
+      : pid_(pid), socket_(std::move(socket)), output_(std::move(output)) {}
   void reap(bool block);
 
   pid_t pid_ = -1;
-  UniqueFd socket_;
+  UniqueFd socket_;     // its standard input
+  UniqueFd output_;     // its standard output
   std::string buffer_;  // bytes read after the last line handed out
   std::optional<int> status_;
 };

@@ -6,6 +6,8 @@
 
 #include <chrono>
 #include <filesystem>
+#include <fstream>
+#include <thread>
 
 #include "core/match.h"
 #include "core/tourney.h"
@@ -91,6 +93,43 @@ TEST_CASE("exec players: a program that closes its streams loses") {
   CHECK(played.end.forfeit_reason->key == "exec.closed");
 }
 
+TEST_CASE("exec players: a program that closes only its output loses at once, not by the clock") {
+  // Its input stays open: on a stream shared by both, this went unseen.
+  const TourneyGame played = one_game(kMisbehave + " closeout", 20000);
+  REQUIRE(played.end.forfeit_reason);
+  CHECK(played.end.forfeit_reason->key == "exec.closed");
+}
+
+TEST_CASE("exec players: what a program started goes with it, and its exit is its reason") {
+  // A background child keeps the program's output open after it exits,
+  // for 30 s: longer than the time the program has to answer.
+  gamerec::test::TempDir dir;
+  const std::string pid_file = dir.path() + "/sleep.pid";
+  const TourneyGame played = one_game(kMisbehave + " orphan " + pid_file, 20000);
+  REQUIRE(played.end.forfeit_reason);
+  CHECK(played.end.forfeit_reason->key == "exec.exited");
+  CHECK(arg(*played.end.forfeit_reason, "number") == "0");
+  std::string pid;
+  std::ifstream(pid_file) >> pid;
+  REQUIRE_FALSE(pid.empty());
+  // Killed: gone, or a zombie until init reaps it (SIGKILL takes a moment).
+  auto state_of = [&] {
+    std::string state = "gone";
+    if (std::ifstream stat("/proc/" + pid + "/stat"); stat) {
+      std::string skip;
+      stat >> skip >> skip >> state;
+    }
+    return state;
+  };
+  std::string state = state_of();
+  for (int tries = 0; tries < 100 && state != "gone" && state != "Z"; ++tries) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    state = state_of();
+  }
+  INFO("sleep " << pid << " state " << state);
+  CHECK((state == "gone" || state == "Z"));
+}
+
 TEST_CASE("exec players: a line too long or not a move breaks the protocol") {
   const TourneyGame long_line = one_game(kMisbehave + " long");
   REQUIRE(long_line.end.forfeit_reason);
@@ -150,18 +189,21 @@ TEST_CASE("exec players: a game continued from a record tells the program what i
   // it not been told "answer A1 water".
   const auto game = gamerec::test::make("battleship");
   auto state = game->new_state();
-  gamerec::test::play_all(*game, *state,
-                          {"B2 down", "D6 down", "J7 down", "F7 down", "A10 right", "E3 right", "H7", "B8", "F1",
-                           "J1", "B7 right", "H7 down", "D10 right", "D2 right", "J1 down", "J4 down", "A5", "C5",
-                           "J9", "H4", "A1 water", "E7 water"});
+  gamerec::test::play_all(
+      *game, *state,
+      {"B2 down", "D6 down", "J7 down",  "F7 down", "A10 right", "E3 right", "H7",      "B8",
+       "F1",      "J1",      "B7 right", "H7 down", "D10 right", "D2 right", "J1 down", "J4 down",
+       "A5",      "C5",      "J9",       "H4",      "A1 water",  "E7 water"});
   REQUIRE(state->to_move() == 0);
-  auto made = gamerec::test::catalogue().make_player(*game, kExample, ChooserSettings{1, std::nullopt, 10000});
+  auto made =
+      gamerec::test::catalogue().make_player(*game, kExample, ChooserSettings{1, std::nullopt, 10000});
   auto opponent = gamerec::test::catalogue().make_player(*game, "random", ChooserSettings{2, std::nullopt});
   REQUIRE(std::holds_alternative<std::unique_ptr<Player>>(made));
   REQUIRE(std::holds_alternative<std::unique_ptr<Player>>(opponent));
-  Match match(*game, std::move(state),
-              {std::get<std::unique_ptr<Player>>(made).get(), std::get<std::unique_ptr<Player>>(opponent).get()},
-              nullptr);
+  Match match(
+      *game, std::move(state),
+      {std::get<std::unique_ptr<Player>>(made).get(), std::get<std::unique_ptr<Player>>(opponent).get()},
+      nullptr);
   MatchHooks hooks;
   const MatchEnd end = match.run(hooks);
   INFO((end.forfeit_reason ? gamerec::test::english(*end.forfeit_reason) : std::string("no forfeit")));
