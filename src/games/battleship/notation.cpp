@@ -33,7 +33,9 @@ constexpr bool is_blank(char c) { return c == ' ' || c == '\t'; }
 
 }  // namespace
 
-bool is_random_fleet_word(std::string_view line) { return same_word(line, "random") || same_word(line, "azar"); }
+bool is_random_fleet_word(std::string_view line) {
+  return same_word(line, "random") || same_word(line, "azar");
+}
 
 std::string_view flag_word(int flag) {
   switch (flag) {
@@ -104,6 +106,13 @@ std::optional<MoveError> parse_battleship_move(std::string_view text, int width,
 
 std::optional<MoveError> BattleshipGame::parse_move(std::string_view text, WrittenMove& written) const {
   return parse_battleship_move(text, geometry_->width(), geometry_->height(), written.move);
+}
+
+std::optional<MoveError> BattleshipGame::refused_at_prompt(std::string_view text) const {
+  WrittenMove written;
+  if (parse_move(text, written) || !is_answer(written.move.flag)) return std::nullopt;
+  return MoveError{
+      ErrorCode::kNotation, "answer-at-prompt", {{"cell", cell_name(written.move.to, geometry_->width())}}};
 }
 
 std::string BattleshipGame::move_text(const Move& move, const State& /*before*/) const {
