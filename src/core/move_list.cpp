@@ -142,8 +142,18 @@ std::variant<GameHeader, RecordError> MoveListSource::read_header() {
       if (!variant.IsMap()) return header_error("variant", header.variant_line);
       if (auto repeated = repeated_key(variant, first_line))
         return header_error("duplicate-key", repeated->second, {{"key", repeated->first}});
-      for (const auto& entry : variant)
-        header.variant.push_back({entry.first.as<std::string>(), yaml_value_text(entry.second)});
+      for (const auto& entry : variant) {
+        // An option's value is a scalar or a list of them ({ships: {a: 1}}
+        // would otherwise be yaml-cpp's "bad conversion").
+        const YAML::Node& value = entry.second;
+        bool flat = entry.first.IsScalar() && (value.IsScalar() || value.IsSequence() || value.IsNull());
+        if (flat && value.IsSequence())
+          for (const auto& item : value) flat = flat && item.IsScalar();
+        if (!flat)
+          return header_error("variant-value", header.variant_line,
+                              {{"key", entry.first.IsScalar() ? entry.first.Scalar() : "?"}});
+        header.variant.push_back({entry.first.as<std::string>(), yaml_value_text(value)});
+      }
     }
   } catch (const YAML::DeepRecursion& e) {
     return header_error("too-deep", e.mark.is_null() ? open_line : first_line + e.mark.line);
