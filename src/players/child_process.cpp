@@ -161,7 +161,10 @@ ChildProcess::Read ChildProcess::read_line(std::string& line, std::chrono::milli
     if (polled < 0) return Read::kClosed;
     if (polled == 0) {
       reap(false);
-      if (status_) return Read::kClosed;
+      if (!status_) continue;
+      // It ended: what it wrote just before is still to be read.
+      pollfd last{output_.get(), POLLIN, 0};
+      if (::poll(&last, 1, 0) <= 0) return Read::kClosed;
       continue;
     }
     char chunk[4096];
