@@ -178,6 +178,9 @@ class PlayHooks final : public MatchHooks {
                                        {"reason", escape_controls(context_.text(*end.forfeit_reason,
                                                                                 &game_.definition()))}})
                      << '\n';
+    else if (end.forfeit_error && game_.hides_information() && seats_.people() > 0)
+      // The refused move and why can tell where its hidden ships are.
+      context_.out() << context_.text("ui.forfeit-hidden", {{"side", side}}) << '\n';
     else if (end.forfeit_error)
       context_.out() << context_.text("ui.forfeit", {{"side", side},
                                                      {"move", printable(end.forfeit_move)},
@@ -225,9 +228,13 @@ class PlayHooks final : public MatchHooks {
       if (action && action->failure) {
         refused = context_.text(*action->failure, &game_.definition());
       } else if (action) {
+        // Checked as a person's typed move is: an answer in it would be
+        // told for free, right or wrong.
         Move checked;
-        const auto error =
-            action->move ? state.check(*action->move) : check_move_text(game_, state, action->text, checked);
+        auto error = action->move ? std::nullopt : game_.refused_at_prompt(action->text, state);
+        if (!error)
+          error = action->move ? state.check(*action->move)
+                               : check_move_text(game_, state, action->text, checked);
         if (error)
           refused = context_.text("ui.bad-hint",
                                   {{"reason", context_.messages().error_reason(*error, game_.definition())}});

@@ -235,11 +235,14 @@ class Game {
                                            std::uint64_t /*seed*/) const {
     return {};
   }
-  // Why a person may not type `text` at the prompt though a record may hold
-  // it (battleship: a shot's answer, which only the enemy fleet knows;
-  // checking it would tell the person the answer for free). nullopt for
-  // a line the rules are to judge.
-  virtual std::optional<MoveError> refused_at_prompt(std::string_view /*text*/) const { return std::nullopt; }
+  // Why a person may not type `text` at the prompt in `state` though a
+  // record may hold it (battleship: a shot's answer, which only the enemy
+  // fleet knows; checking it would tell the person the answer for free).
+  // nullopt for a line the rules are to judge.
+  virtual std::optional<MoveError> refused_at_prompt(std::string_view /*text*/,
+                                                     const State& /*state*/) const {
+    return std::nullopt;
+  }
   // Whether a side may not see the whole position (battleship): people
   // sharing one terminal then take turns at a cleared screen.
   virtual bool hides_information() const { return false; }

@@ -83,7 +83,7 @@ MatchEnd Match::run(MatchHooks& hooks, std::optional<std::int64_t> max_moves) {
         if (!moves.empty()) continue;
       }
       auto error = action->too_long ? std::optional<MoveError>(MoveError{ErrorCode::kNotation, "too-long"})
-                                    : game_.refused_at_prompt(text);
+                                    : game_.refused_at_prompt(text, *state_);
       if (!error) error = check_move_text(game_, *state_, text, move);
       if (error) {
         hooks.rejected(*this, side, RecordError{std::move(*error), 0, column, text});

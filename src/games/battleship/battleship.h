@@ -254,7 +254,7 @@ class BattleshipGame final : public Game {
                                             const ChooserSettings& settings) const override;
   std::vector<std::string> levels() const override { return {"sampler", "density", "hunter", "random"}; }
   bool hides_information() const override { return true; }
-  std::optional<MoveError> refused_at_prompt(std::string_view text) const override;
+  std::optional<MoveError> refused_at_prompt(std::string_view text, const State& state) const override;
   // "random" (or "azar") while placing: the rest of the side's fleet,
   // each ship uniformly among its legal placements, as the computer
   // players place theirs.

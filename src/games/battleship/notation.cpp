@@ -108,7 +108,9 @@ std::optional<MoveError> BattleshipGame::parse_move(std::string_view text, Writt
   return parse_battleship_move(text, geometry_->width(), geometry_->height(), written.move);
 }
 
-std::optional<MoveError> BattleshipGame::refused_at_prompt(std::string_view text) const {
+std::optional<MoveError> BattleshipGame::refused_at_prompt(std::string_view text, const State& state) const {
+  // While placing, the rules' own error (a placement is expected) says more.
+  if (dynamic_cast<const BattleshipState&>(state).placing()) return std::nullopt;
   WrittenMove written;
   if (parse_move(text, written) || !is_answer(written.move.flag)) return std::nullopt;
   return MoveError{
