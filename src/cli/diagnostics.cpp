@@ -86,6 +86,15 @@ std::string file_error_line(const Context& context, std::string_view file, const
   return fmt::format("{}: error[{}]: {}", file, error.code, message);
 }
 
+ForfeitText forfeit_text(const Context& context, const Game& game, const MatchEnd& end) {
+  if (end.forfeit_reason)
+    return {false, {{"reason", escape_controls(context.text(*end.forfeit_reason, &game.definition()))}}};
+  if (!end.forfeit_error) return {};
+  return {true,
+          {{"move", printable(end.forfeit_move)},
+           {"reason", context.messages().error_reason(*end.forfeit_error, game.definition())}}};
+}
+
 std::string quit_warning_line(const Context& context, std::string_view file, std::int64_t line) {
   return fmt::format("{}:{}: warning: {}", file, line, context.text("ui.trailing-after-quit"));
 }

@@ -6,6 +6,7 @@
 
 #include "cli/context.h"
 #include "core/game.h"
+#include "core/match.h"
 #include "core/record_input.h"
 
 namespace gamerec::cli {
@@ -29,6 +30,14 @@ std::string error_line(std::string_view file, const RecordError& error, std::str
 std::string file_error_text(const Context& context, const FileError& error);
 // "file:3:1: error[header]: ..." or "file: error[io]: ..."
 std::string file_error_line(const Context& context, std::string_view file, const FileError& error);
+// Why a computer player lost by forfeit, as the {reason} of a message
+// and, when the rules refused its move, the {move} too (`refused_move`):
+// play and tourney word it around these.
+struct ForfeitText {
+  bool refused_move = false;
+  MessageArgs args;
+};
+ForfeitText forfeit_text(const Context& context, const Game& game, const MatchEnd& end);
 // "file:12: warning: the lines after Q are ignored"
 std::string quit_warning_line(const Context& context, std::string_view file, std::int64_t line);
 

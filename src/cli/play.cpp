@@ -171,22 +171,12 @@ class PlayHooks final : public MatchHooks {
   // A computer player that broke down or made a move the rules refuse
   // lost: say so, as tourney does, before the session ends.
   void report_forfeit(const MatchEnd& end) const {
-    const std::string side = side_display(context_, game_, end.forfeited);
-    if (end.forfeit_reason)
-      context_.out() << context_.text("ui.forfeit-failure",
-                                      {{"side", side},
-                                       {"reason", escape_controls(context_.text(*end.forfeit_reason,
-                                                                                &game_.definition()))}})
-                     << '\n';
-    else if (end.forfeit_error && game_.hides_information() && seats_.people() > 0)
-      // The refused move and why can tell where its hidden ships are.
-      context_.out() << context_.text("ui.forfeit-hidden", {{"side", side}}) << '\n';
-    else if (end.forfeit_error)
-      context_.out() << context_.text("ui.forfeit", {{"side", side},
-                                                     {"move", printable(end.forfeit_move)},
-                                                     {"reason", context_.messages().error_reason(
-                                                                    *end.forfeit_error, game_.definition())}})
-                     << '\n';
+    ForfeitText why = forfeit_text(context_, game_, end);
+    why.args.insert(why.args.begin(), {"side", side_display(context_, game_, end.forfeited)});
+    // The refused move and why can tell where its hidden ships are.
+    const bool hidden = why.refused_move && game_.hides_information() && seats_.people() > 0;
+    const char* key = hidden ? "ui.forfeit-hidden" : why.refused_move ? "ui.forfeit" : "ui.forfeit-failure";
+    context_.out() << context_.text(key, why.args) << '\n';
   }
 
   // SIGINT or SIGTERM, or output that cannot be written: the session ends

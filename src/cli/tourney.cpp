@@ -91,20 +91,11 @@ int run_tourney(const Context& context, const TourneyCommandOptions& options) {
               ? escape_controls(
                     options.players[played->seats[static_cast<std::size_t>(played->end.forfeited)]])
               : "";
-      if (played->end.forfeit_reason) {
-        context.err() << context.text("tourney.forfeit-failure",
-                                      {{"number", std::to_string(played->number)},
-                                       {"player", loser},
-                                       {"reason", escape_controls(context.text(*played->end.forfeit_reason,
-                                                                               &game.definition()))}})
-                      << '\n';
-      } else if (played->end.reason == MatchEnd::Reason::kForfeit) {
-        context.err() << context.text("tourney.forfeit",
-                                      {{"number", std::to_string(played->number)},
-                                       {"player", loser},
-                                       {"move", printable(played->end.forfeit_move)},
-                                       {"reason", context.messages().error_reason(*played->end.forfeit_error,
-                                                                                  game.definition())}})
+      if (played->end.reason == MatchEnd::Reason::kForfeit) {
+        ForfeitText why = forfeit_text(context, game, played->end);
+        why.args.insert(why.args.begin(), {{"number", std::to_string(played->number)}, {"player", loser}});
+        context.err() << context.text(why.refused_move ? "tourney.forfeit" : "tourney.forfeit-failure",
+                                      why.args)
                       << '\n';
       }
       if (progress)
@@ -135,8 +126,7 @@ Command add_tourney_command(CLI::App& app) {
   command->add_option("--players", options->players, "The entrants: levels or named players, A,B[,C,D]")
       ->delimiter(',')
       ->required();
-  auto* games =
-      command->add_option("--games", options->games, "Play N games (default 10)")
+  auto* games = command->add_option("--games", options->games, "Play N games (default 10)")
                     ->check(whole_number(1, kMaxCount));
   command->add_option("--wins", options->wins, "Play until an entrant has N wins")
       ->check(whole_number(1, kMaxCount))

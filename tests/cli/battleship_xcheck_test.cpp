@@ -485,9 +485,9 @@ Record make_record(Rng& rng, bool corrupt) {
 std::string player(int index) { return index == 0 ? "\"player1\"" : "\"player2\""; }
 
 std::string describe(const Verdict& v) {
-  return v.describe() + (v.finished ? ", finished, winner " + player(v.winner) + ", score [" +
-                                          std::to_string(v.score[0]) + "," + std::to_string(v.score[1]) + "]"
-                                    : ", in progress, to move " + player(v.to_move));
+  return v.describe() + (v.finished
+                             ? ", finished, winner " + player(v.winner) + ", score " + Json(v.score).dump()
+                             : ", in progress, to move " + player(v.to_move));
 }
 
 }  // namespace

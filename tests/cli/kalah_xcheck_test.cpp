@@ -398,10 +398,9 @@ std::vector<std::string> contexts(const Verdict& v) {
 
 std::string describe(const Verdict& v) {
   if (!v.checked) return "not checked: header error at line " + std::to_string(v.line);
-  return v.describe(true) + (v.finished
-                                 ? ", finished, result " + side_id(v.winner) + ", score [" +
-                                       std::to_string(v.score[0]) + "," + std::to_string(v.score[1]) + "]"
-                                 : ", in progress, to move " + side_id(v.to_move));
+  return v.describe(true) +
+         (v.finished ? ", finished, result " + side_id(v.winner) + ", score " + Json(v.score).dump()
+                     : ", in progress, to move " + side_id(v.to_move));
 }
 
 }  // namespace
