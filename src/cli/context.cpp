@@ -3,6 +3,8 @@
 #include <cstdlib>
 #include <ostream>
 
+#include "cli/diagnostics.h"
+
 namespace gamerec::cli {
 
 std::variant<Context, Message> Context::make(GameCatalogue catalogue, Messages messages,
@@ -31,12 +33,22 @@ std::variant<Context, Message> Context::make(GameCatalogue catalogue, Messages m
 }
 
 std::string Context::text(std::string_view key, const MessageArgs& args, const GameDefinition* game) const {
+  // Values come from outside (file and program names, --ai and --game
+  // values, a record's text): none may put a control sequence on the
+  // terminal. Escaping is idempotent, so values escaped before are kept.
+  const MessageArgs shown = escaped_args(args);
   if (game == nullptr && !messages_.has(key)) {
     for (const auto& [name, definition] : catalogue_.definitions()) {
-      if (messages_.has(key, &definition)) return messages_.text(key, args, &definition);
+      if (messages_.has(key, &definition)) return messages_.text(key, shown, &definition);
     }
   }
-  return messages_.text(key, args, game);
+  return messages_.text(key, shown, game);
+}
+
+MessageArgs escaped_args(const MessageArgs& args) {
+  MessageArgs shown = args;
+  for (auto& [name, value] : shown) value = escape_controls(value);
+  return shown;
 }
 
 int Context::usage_error(const Message& message, const GameDefinition* game) const {

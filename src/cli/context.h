@@ -73,6 +73,10 @@ class Context {
   ui::Palette palette_;
 };
 
+// `args` with control characters escaped (as escape_controls does): what a
+// message shows on a terminal.
+MessageArgs escaped_args(const MessageArgs& args);
+
 // Exit statuses (SPEC section 1).
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitInvalid = 1;

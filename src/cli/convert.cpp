@@ -103,6 +103,8 @@ int convert(const Context& context, const ConvertOptions& options) {
     if (options.game_index && index != *options.game_index) continue;
     // A game that cannot be read is not converted; a one-file output
     // without it would look whole, so it does not appear.
+    if (!input.source->read_error().empty())
+      return report_file_error(context, file, read_failure(input.source->read_error()));
     if (auto* error = std::get_if<RecordError>(&*next)) {
       status = report_file_error(context, file, header_file_error(*error));
       if (one_file) return status;
@@ -174,6 +176,9 @@ int convert(const Context& context, const ConvertOptions& options) {
       own->commit(path);
     }
   }
+  // The input failed after its last whole game: what was read is not all.
+  if (!input.source->read_error().empty())
+    return report_file_error(context, file, read_failure(input.source->read_error()));
   if (options.game_index && index < *options.game_index)
     return context.usage_error(
         Message{"usage.no-such-game",

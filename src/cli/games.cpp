@@ -5,6 +5,7 @@
 #include <ostream>
 
 #include "cli/commands.h"
+#include "cli/diagnostics.h"
 #include "core/text.h"
 
 namespace gamerec::cli {
@@ -13,7 +14,9 @@ namespace {
 int list_games(const Context& context) {
   std::ostream& out = context.out();
   for (const auto& [name, definition] : context.catalogue().definitions()) {
-    out << fmt::format("{}: {}\n", name, definition.title);
+    // A definition from --formats DIR is anyone's text: escaped as the
+    // message values below are.
+    out << fmt::format("{}: {}\n", escape_controls(name), escape_controls(definition.title));
     if (definition.engine != name) out << context.text("games.variant-of", {{"base", definition.engine}}) << '\n';
     out << context.text("games.sides", {{"sides", join(definition.sides, ", ")}}) << '\n';
     if (!definition.extensions.empty())

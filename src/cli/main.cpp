@@ -1,6 +1,7 @@
 // gamerec: validate, replay and continue board-game records.
 #include <CLI/CLI.hpp>
 
+#include <csignal>
 #include <iostream>
 
 #include "cli/commands.h"
@@ -53,8 +54,8 @@ int run(int argc, char** argv) {
       auto loaded = gamerec::Messages::load(common.language);
       if (!std::holds_alternative<gamerec::Messages>(loaded)) loaded = gamerec::Messages::load("en");
       std::cerr << "gamerec: "
-                << std::get<gamerec::Messages>(loaded).text(gamerec::Message{
-                       "usage.unknown-subcommand", {{"name", extras.front()}, {"names", names}}})
+                << std::get<gamerec::Messages>(loaded).text(
+                       "usage.unknown-subcommand", escaped_args({{"name", extras.front()}, {"names", names}}))
                 << '\n';
       return kExitUsage;
     }
@@ -68,7 +69,7 @@ int run(int argc, char** argv) {
   auto context = Context::make(gamerec::make_builtin_catalogue(), std::move(messages), common,
                                Streams{std::cin, std::cout, std::cerr});
   if (auto* error = std::get_if<gamerec::Message>(&context)) {
-    std::cerr << "gamerec: " << messages_for_errors.text(*error) << '\n';
+    std::cerr << "gamerec: " << messages_for_errors.text(error->key, escaped_args(error->args)) << '\n';
     return kExitUsage;
   }
   for (const Command& command : commands) {
@@ -81,6 +82,10 @@ int run(int argc, char** argv) {
 
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
+  // A file-size limit (ulimit -f) would kill gamerec in the middle of a
+  // record's line; ignored, the write fails with EFBIG instead, which is
+  // handled as a full disk is: the line is cut back and the record kept.
+  std::signal(SIGXFSZ, SIG_IGN);
   try {
     return run(argc, argv);
   } catch (const std::exception& e) {

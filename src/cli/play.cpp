@@ -11,6 +11,8 @@
 
 #include <algorithm>
 #include <ctime>
+#include <functional>
+#include <map>
 #include <filesystem>
 #include <ostream>
 #include <random>
@@ -58,7 +60,11 @@ bool same_file(const std::string& a, const std::string& b) {
 // The players of a session, one per side: a person, or the computer.
 struct Seats {
   std::vector<std::unique_ptr<Player>> players;
-  std::unique_ptr<Player> hint;     // any computer player --ai takes: a level, uci:ENGINE, ...
+  // Who answers `hint`: any computer player --ai takes (a level,
+  // uci:ENGINE, exec:PROGRAM). One is made with the seats, so that a bad
+  // --hint is refused before the game; make_hint makes more.
+  std::unique_ptr<Player> hint;
+  std::function<std::variant<std::unique_ptr<Player>, Message>()> make_hint;
   std::uint64_t shortcut_seed = 0;  // for Game::shortcut_moves (battleship's "random")
 
   // The player of `side`; nullptr for no side (the game is over).
@@ -102,7 +108,7 @@ struct Seats {
 // What the prompt does besides moves, and how the session shows the game.
 class PlayHooks final : public MatchHooks {
  public:
-  PlayHooks(const Context& context, const Game& game, const Seats& seats, RecordSession& session,
+  PlayHooks(const Context& context, const Game& game, Seats& seats, RecordSession& session,
             const GameChoice& reread_choice, const ui::InterruptGuard& interrupts, ui::InputReader& input)
       : context_(context),
         game_(game),
@@ -154,8 +160,11 @@ class PlayHooks final : public MatchHooks {
     return Command::kHandled;
   }
 
-  void accepted(const Match& match, Side mover, const Move&, std::string_view text,
+  void accepted(const Match& match, Side mover, const Move& move, std::string_view text,
                 bool by_computer) override {
+    for (auto& [side, hint] : hints_) {
+      if (hint.player->wants_notices()) hint.unseen.push_back({mover, move});
+    }
     if (by_computer)
       context_.out() << context_.text("ui.ai-move", {{"side", side_display(context_, game_, mover)},
                                                      {"move", shown_text(match.state(), text)}})
@@ -206,15 +215,39 @@ class PlayHooks final : public MatchHooks {
     context_.out() << kClear;
   }
 
+  // The hint player of `side`: each side that asks gets its own, since an
+  // external program follows the game as one side sees it. nullptr when
+  // there is no hint player (or a new one cannot be made: then why).
+  Player* hint_player(Side side) {
+    if (auto found = hints_.find(side); found != hints_.end()) return found->second.player.get();
+    std::unique_ptr<Player> player = std::move(seats_.hint);
+    if (!player && seats_.make_hint) {
+      auto made = seats_.make_hint();
+      if (auto* error = std::get_if<Message>(&made)) {
+        context_.out() << context_.text(*error, &game_.definition()) << '\n';
+        return nullptr;
+      }
+      player = std::get<std::unique_ptr<Player>>(std::move(made));
+    }
+    if (!player) return nullptr;
+    HintSeat& seat = hints_[side];
+    seat.player = std::move(player);
+    return seat.player.get();
+  }
+
   // The hint player's move, checked as a computer player's move is. An
   // engine that broke down, or a move the rules refuse, says why instead,
-  // and the session goes on.
-  void hint(const State& state, Side side) const {
+  // and the session goes on. A player told of every move (exec:) first
+  // hears of the moves since its last hint, as --ai players do.
+  void hint(const State& state, Side side) {
     std::optional<Move> move;
     std::optional<std::string> refused;
-    if (seats_.hint) {
+    if (Player* player = hint_player(side)) {
+      HintSeat& seat = hints_[side];
+      for (const auto& [mover, made] : seat.unseen) player->notice(game_, *state.observe(side), mover, made);
+      seat.unseen.clear();
       const std::vector<Move> legal = state.legal_moves();
-      const auto action = seats_.hint->act(game_, *state.observe(side), legal);
+      const auto action = player->act(game_, *state.observe(side), legal);
       if (action && action->failure) {
         refused = context_.text(*action->failure, &game_.definition());
       } else if (action) {
@@ -274,6 +307,12 @@ class PlayHooks final : public MatchHooks {
       Move move;
       if (check_move_text(game_, *replayed, recent[i].text, move))
         throw RecordWriteError(Message{"write.changed", {{"file", session_.path()}}});
+      // Some moves cannot be taken back (a battleship shot's answer): the
+      // record and the position stay as they are.
+      if (auto refused = game_.undo_refused(*replayed, move)) {
+        context_.out() << context_.text(*refused, &game_.definition()) << '\n';
+        return;
+      }
       replayed->apply(move);
       shown.push_back(shown_text(*replayed, recent[i].text));
     }
@@ -281,12 +320,21 @@ class PlayHooks final : public MatchHooks {
       context_.out() << context_.text("ui.undone", {{"move", *text}}) << '\n';
     session_.cut_to(prefix.end_offset);
     match.set_position(std::move(prefix.state));
+    // A hint program cannot be told that moves were taken back: the next
+    // hint starts a new one, which learns the game as it now stands.
+    hints_.clear();
     show_board(match.state());
   }
 
+  struct HintSeat {
+    std::unique_ptr<Player> player;
+    std::vector<std::pair<Side, Move>> unseen;  // moves since its last hint (for wants_notices())
+  };
+
   const Context& context_;
   const Game& game_;
-  const Seats& seats_;
+  Seats& seats_;
+  std::map<Side, HintSeat> hints_;
   RecordSession& session_;
   const GameChoice& reread_choice_;
   const ui::InterruptGuard& interrupts_;
@@ -332,7 +380,7 @@ class PlayCommand {
     game_ = std::get<std::unique_ptr<Game>>(std::move(made));
     auto start = game_->new_state_from(options_.position);
     if (auto* error = std::get_if<Message>(&start)) return context_.usage_error(*error, &game_->definition());
-    if (auto error = make_seats()) return context_.usage_error(*error);
+    if (auto error = make_seats()) return seats_error(*error);
     if (path.empty()) {
       const std::time_t now = std::time(nullptr);
       std::tm local{};
@@ -376,7 +424,7 @@ class PlayCommand {
     std::string converted;  // the foreign record's valid moves, as move-list lines
     // --step shows the record as the person at the keyboard may see it;
     // with several people and hidden information, no board at all.
-    if (auto error = make_seats()) return context_.usage_error(*error);
+    if (auto error = make_seats()) return seats_error(*error);
     const bool hidden = game_->hides_information();
     const Side step_viewer = hidden ? seats_.only_person() : kNoSide;
     const bool step_boards = !hidden || step_viewer != kNoSide || seats_.people() == 0;
@@ -438,6 +486,13 @@ class PlayCommand {
     return loop(*session, std::move(opened->game.start), run.error ? kExitInvalid : kExitOk);
   }
 
+  // A player that could not be made; a signal while an engine was being
+  // started ends the session instead, with the status a shell expects.
+  int seats_error(const Message& error) const {
+    if (interrupts_.signal() != 0) return 128 + interrupts_.signal();
+    return context_.usage_error(error);
+  }
+
   // One player per side: a person at the prompt, or the computer for --ai.
   std::optional<Message> make_seats() {
     const auto& sides = game_->definition().sides;
@@ -459,7 +514,8 @@ class PlayCommand {
       // here with the same --seed.
       auto player = context_.catalogue().make_player(
           *game_, level,
-          ChooserSettings{seat_seed(seed, 1, static_cast<std::size_t>(index)), options_.movetime_ms});
+          ChooserSettings{seat_seed(seed, 1, static_cast<std::size_t>(index)), options_.movetime_ms, {},
+                          interrupts_.wake_fd()});
       if (auto* error = std::get_if<Message>(&player)) return *error;
       seats_.players[static_cast<std::size_t>(index)] = std::get<std::unique_ptr<Player>>(std::move(player));
     }
@@ -467,8 +523,11 @@ class PlayCommand {
     // Its own seed: hints must not replay a computer side's choices.
     const std::string hint_spec = options_.hint.empty() ? game_->default_level() : options_.hint;
     if (hint_spec.empty()) return std::nullopt;  // no computer player: no hint
-    auto hint = context_.catalogue().make_player(
-        *game_, hint_spec, ChooserSettings{seat_seed(seed, 0, 0), options_.movetime_ms});
+    seats_.make_hint = [this, hint_spec, settings = ChooserSettings{seat_seed(seed, 0, 0), options_.movetime_ms,
+                                                                    {}, interrupts_.wake_fd()}] {
+      return context_.catalogue().make_player(*game_, hint_spec, settings);
+    };
+    auto hint = seats_.make_hint();
     if (auto* error = std::get_if<Message>(&hint)) return *error;
     seats_.hint = std::get<std::unique_ptr<Player>>(std::move(hint));
     return std::nullopt;

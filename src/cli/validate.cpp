@@ -19,7 +19,8 @@ using Json = nlohmann::ordered_json;
 // What checking one game (or failing to read it) found: one line of text
 // output, one JSON object.
 struct GameReport {
-  std::string file;
+  std::string file;  // as a terminal shows it (display_name)
+  std::string path;  // as given: JSON escapes it its own way
   std::optional<int> game_index;  // formats that hold many games
   const GameHeader* header = nullptr;
   std::optional<FileError> file_error;
@@ -42,7 +43,9 @@ std::string json_move_text(const std::string& move) {
 
 void print_json(const Context& context, const GameReport& report) {
   Json line;
-  line["file"] = report.file;
+  // The name itself (JSON escapes it; invalid UTF-8 becomes U+FFFD on
+  // dump), not the terminal's escaped form.
+  line["file"] = report.path == "-" ? std::string("<stdin>") : report.path;
   if (report.game_index) line["game_index"] = *report.game_index;
   line["game"] = report.game != nullptr ? Json(report.game->name()) : Json();
   line["valid"] = !report.error && !report.file_error;
@@ -115,7 +118,7 @@ class Validator {
   int validate_file(const std::string& path) {
     const std::string file = display_name(path);
     auto opened = open_input(path, context_.catalogue());
-    if (auto* error = std::get_if<FileError>(&opened)) return report_file_error(file, *error, {});
+    if (auto* error = std::get_if<FileError>(&opened)) return report_file_error(path, *error, {});
     RecordInput& input = std::get<RecordInput>(opened);
     int status = kExitOk;
     int index = 0;
@@ -123,24 +126,28 @@ class Validator {
       ++index;
       const std::optional<int> shown_index =
           input.format->many_games ? std::optional<int>(index) : std::nullopt;
+      // A header cut short by a failed read is the read's fault.
+      if (!input.source->read_error().empty())
+        return report_file_error(path, read_failure(input.source->read_error()), shown_index);
       if (auto* error = std::get_if<RecordError>(&*next)) {
-        status = std::max(status, report_file_error(file, header_file_error(*error), shown_index));
+        status = std::max(status, report_file_error(path, header_file_error(*error), shown_index));
         continue;
       }
       auto game = open_game(std::get<GameHeader>(std::move(*next)), input, path, context_.catalogue(),
                             context_.game_choice());
       if (auto* error = std::get_if<FileError>(&game)) {
-        status = std::max(status, report_file_error(file, *error, shown_index));
+        status = std::max(status, report_file_error(path, *error, shown_index));
         continue;
       }
       OpenedGame& opened_game = std::get<OpenedGame>(game);
       const RunResult run = run_moves(*input.source, *opened_game.game, *opened_game.start);
       // The rest is unknown: this game and the file cannot be judged.
-      if (!run.read_error.empty()) return report_file_error(file, read_failure(run.read_error), shown_index);
+      if (!run.read_error.empty()) return report_file_error(path, read_failure(run.read_error), shown_index);
       if (run.lines_after_quit) context_.err() << quit_warning_line(context_, file, *run.quit_line) << '\n';
 
       GameReport report;
       report.file = file;
+      report.path = path;
       report.game_index = shown_index;
       report.header = &opened_game.header;
       report.game = opened_game.game.get();
@@ -157,15 +164,23 @@ class Validator {
       ++(run.error ? tally_.invalid : tally_.valid);
       if (run.error) status = std::max(status, kExitInvalid);
     }
+    // Reading failed after the last whole game (a compressed archive cut
+    // short): the games before it are reported, and the file is not valid.
+    if (!input.source->read_error().empty()) {
+      const std::optional<int> shown_index =
+          input.format->many_games ? std::optional<int>(index + 1) : std::nullopt;
+      return report_file_error(path, read_failure(input.source->read_error()), shown_index);
+    }
     return status;
   }
 
   const Tally& tally() const { return tally_; }
 
  private:
-  int report_file_error(const std::string& file, const FileError& error, std::optional<int> index) {
+  int report_file_error(const std::string& path, const FileError& error, std::optional<int> index) {
     GameReport report;
-    report.file = file;
+    report.file = display_name(path);
+    report.path = path;
     report.game_index = index;
     report.file_error = error;
     print(report);

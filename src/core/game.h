@@ -147,6 +147,9 @@ struct ChooserSettings {
   std::uint64_t seed = 0;                       // every random choice follows from it
   std::optional<std::int64_t> movetime_ms;      // a searching player's time per move
   std::optional<std::int64_t> timeout_ms = {};  // how long an external program may take to answer
+  // Readable once the session is to end (a signal arrived): a player that
+  // waits for an external program stops waiting then. -1: never.
+  int cancel_fd = -1;
 };
 
 // A computer player's brain: picks one of `legal` from what its side has
@@ -241,6 +244,13 @@ class Game {
   // nullopt for a line the rules are to judge.
   virtual std::optional<MoveError> refused_at_prompt(std::string_view /*text*/,
                                                      const State& /*state*/) const {
+    return std::nullopt;
+  }
+  // Why `move`, made in `before`, may not be taken back at the prompt
+  // (battleship: a shot, whose answer told about a fleet that is hidden;
+  // taking it back would let the shooter look again for free), as a
+  // message of the game's own; nullopt when it may.
+  virtual std::optional<Message> undo_refused(const State& /*before*/, const Move& /*move*/) const {
     return std::nullopt;
   }
   // Whether a side may not see the whole position (battleship): people

@@ -38,6 +38,9 @@ MatchEnd Match::run(MatchHooks& hooks, std::optional<std::int64_t> max_moves) {
       const auto seen = state_->observe(side);
       action = player.act(game_, *seen, legal);
     }
+    // A signal while the player thought ends the match here: whatever the
+    // player did meanwhile (an external program cut off) is nobody's fault.
+    if (hooks.interrupted()) return MatchEnd{MatchEnd::Reason::kInterrupted};
     if (!action) return MatchEnd{MatchEnd::Reason::kNoInput};
     if (action->failure)
       return MatchEnd{MatchEnd::Reason::kForfeit, game_.forfeit(side), side, {}, {},
@@ -51,8 +54,10 @@ MatchEnd Match::run(MatchHooks& hooks, std::optional<std::int64_t> max_moves) {
       std::optional<MoveError> error;
       if (action->move) {
         move = *action->move;
-        text = game_.move_text(move, *state_);
         error = state_->check(move);
+        // A refused move is named as the program sent it (a UCI engine's
+        // e2e4), when it sent text: the game cannot write a move it refuses.
+        text = error && !action->text.empty() ? action->text : game_.move_text(move, *state_);
       } else {
         text = action->text;
         error = check_move_text(game_, *state_, text, move);

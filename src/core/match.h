@@ -18,9 +18,9 @@ namespace gamerec {
 // What a player does at its turn.
 struct Action {
   // A person's line (a move's text or a command); a program's move in the
-  // game's notation (an external player's answer); or empty, for a
-  // computer player that gives `move`: the match writes it in the game's
-  // notation.
+  // game's notation (an external player's answer); or, with `move`, empty
+  // (the match writes the move in the game's notation) or the move as the
+  // program sent it (a UCI engine's e2e4), which names it if it is refused.
   std::string text;
   std::optional<Move> move;  // a computer player's move
   bool too_long = false;     // the line was longer than a move can be

@@ -89,6 +89,9 @@ std::variant<GameHeader, RecordError> MoveListSource::read_header() {
     // move keeps it.
     first->text.remove_prefix(kBom.size());
     first->offset += kBom.size();
+    // What is left may be blank (a BOM, then a line end): the line is
+    // read as any other, not as a known move.
+    first->plain = false;
   }
   if (trim(first->text) != "---") {
     header.line = first->number;

@@ -70,6 +70,9 @@ RunResult run_moves_as(RecordSource& source, const GameType& game, StateType& st
             result.end_offset = event.offset;
             result.error = RecordError{std::move(*error), event.line, event.column,
                                        std::string(event.shown.empty() ? event.text : event.shown)};
+            // An input cut short makes its last line look like a bad move:
+            // the read error, when there is one, is what went wrong.
+            result.read_error = source.read_error();
             return result;
           }
           if (observer != nullptr) observer->before(event, move, state);
@@ -78,6 +81,7 @@ RunResult run_moves_as(RecordSource& source, const GameType& game, StateType& st
           ++result.moves;
           if (observer != nullptr && !observer->after(event, mover, move, state)) {
             result.stopped = true;
+            result.read_error = source.read_error();
             return result;
           }
           break;
@@ -86,6 +90,7 @@ RunResult run_moves_as(RecordSource& source, const GameType& game, StateType& st
           result.end_offset = event.offset;
           result.quit_line = event.line;
           result.lines_after_quit = event.more_after;
+          result.read_error = source.read_error();
           return result;
         case RecordEvent::Kind::kResult:
           result.declared_result = std::string(event.text);

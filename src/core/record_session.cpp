@@ -50,6 +50,9 @@ void RecordSession::check_unchanged() const {
   struct stat by_name {};
   const bool changed = ::fstat(file_.fd(), &now) != 0 || now.st_size != known_.st_size ||
                        !same_time(now.st_mtim, known_.st_mtim) ||
+                       // An edit at the same size with its time set back
+                       // still changes the inode's change time.
+                       !same_time(now.st_ctim, known_.st_ctim) ||
                        // Replaced or removed: the name no longer leads to our file.
                        ::stat(file_.path().c_str(), &by_name) != 0 || by_name.st_ino != now.st_ino ||
                        by_name.st_dev != now.st_dev;

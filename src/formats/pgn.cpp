@@ -136,12 +136,20 @@ bool PgnSource::skip_blanks() {
 
 std::optional<std::variant<GameHeader, RecordError>> PgnSource::next_game() {
   forget_peeked();
-  if (!started_ && !load_line()) return std::nullopt;
+  // An input with no game at all (empty, or only comments) is reported
+  // once, so that it is never taken for a valid file (unless reading
+  // failed: that is the error then).
+  auto no_more_games = [this]() -> std::optional<std::variant<GameHeader, RecordError>> {
+    if (index_ > 0 || !lines_->read_error().empty()) return std::nullopt;
+    ++index_;
+    return RecordError{{ErrorCode::kHeader, "pgn-no-game"}, 1, 1, ""};
+  };
+  if (!started_ && !load_line()) return no_more_games();
   while (in_game_ && read_event() != nullptr) {
   }
   // Between games: blanks and comments.
   while (true) {
-    if (!skip_blanks()) return std::nullopt;
+    if (!skip_blanks()) return no_more_games();
     if (line_too_long_) break;
     const char c = line_[pos_];
     if (c == ';') {

@@ -28,8 +28,9 @@ class Scanner {
   }
   bool digit_next() const { return at_ < text_.size() && text_[at_] >= '0' && text_[at_] <= '9'; }
   // Digits, optionally after a minus sign; a huge value stays huge
-  // (clamped), never wraps.
+  // (clamped), never wraps. last_number() is the text as written.
   std::optional<long> number(bool signed_number = false) {
+    const std::size_t start = at_;
     bool negative = false;
     if (signed_number && at_ < text_.size() && text_[at_] == '-') {
       negative = true;
@@ -41,8 +42,10 @@ class Scanner {
       if (value < 1000000) value = value * 10 + (text_[at_] - '0');
       ++at_;
     }
+    last_number_ = text_.substr(start, at_ - start);
     return negative ? -value : value;
   }
+  std::string_view last_number() const { return last_number_; }
   bool done() {
     blanks();
     return at_ == text_.size();
@@ -51,21 +54,33 @@ class Scanner {
  private:
   std::string_view text_;
   std::size_t at_ = 0;
+  std::string_view last_number_;
 };
 
 RecordError header_error(std::string kind, MessageArgs args = {}) {
   return RecordError{{ErrorCode::kHeader, std::move(kind), std::move(args)}, 1, 1, ""};
 }
 
+// The board's size as a .psq header gives it: as numbers, and as written
+// (an error quotes the whole value, however large).
+struct PsqBoard {
+  long width = 0;
+  long height = 0;
+  std::string width_text;
+  std::string height_text;
+};
+
 // "Piskvorky 15x15, 0:0, 0" (Piskvork's own pattern: the size, the two
 // players' levels, who began, 0 or 1): the board's width and height.
-std::optional<std::pair<long, long>> parse_header_line(std::string_view line) {
+std::optional<PsqBoard> parse_header_line(std::string_view line) {
   Scanner scan(line);
   if (!scan.literal(kMagic)) return std::nullopt;
   scan.blanks();
   const auto width = scan.number();
+  const std::string width_text(scan.last_number());
   if (!width || !(scan.literal("x") || scan.literal("X"))) return std::nullopt;
   const auto height = scan.number();
+  const std::string height_text(scan.last_number());
   scan.blanks();
   if (!height || !scan.literal(",")) return std::nullopt;
   scan.blanks();
@@ -77,7 +92,7 @@ std::optional<std::pair<long, long>> parse_header_line(std::string_view line) {
   scan.blanks();
   const auto began = scan.number();
   if (!began || *began > 1 || !scan.done()) return std::nullopt;
-  return std::make_pair(*width, *height);
+  return PsqBoard{*width, *height, width_text, height_text};
 }
 
 class PsqSource final : public RecordSource {
@@ -100,17 +115,16 @@ class PsqSource final : public RecordSource {
       ended_ = true;
       return header_error("psq-first-line");
     }
-    if (board->first != board->second) {
+    if (board->width != board->height) {
       ended_ = true;
-      return header_error("psq-not-square",
-                          {{"width", std::to_string(board->first)}, {"height", std::to_string(board->second)}});
+      return header_error("psq-not-square", {{"width", board->width_text}, {"height", board->height_text}});
     }
-    size_ = board->first;
+    size_ = board->width;
     GameHeader header;
     header.present = true;
     header.end_line = 1;
     header.variant_line = 1;  // an unplayable size is the header's fault
-    header.variant.push_back({"size", std::to_string(size_)});
+    header.variant.push_back({"size", board->width_text});
     return header;
   }
 

@@ -90,6 +90,7 @@ std::variant<ChildProcess, std::string> ChildProcess::start(const std::vector<st
   sigaddset(&defaults, SIGPIPE);
   sigaddset(&defaults, SIGINT);
   sigaddset(&defaults, SIGTERM);
+  sigaddset(&defaults, SIGXFSZ);
   posix_spawnattr_setsigdefault(&attributes, &defaults);
   posix_spawnattr_setpgroup(&attributes, 0);
   posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF);
@@ -138,7 +139,7 @@ bool ChildProcess::send(std::string_view line) {
 }
 
 ChildProcess::Read ChildProcess::read_line(std::string& line, std::chrono::milliseconds timeout,
-                                           std::size_t limit) {
+                                           std::size_t limit, int cancel_fd) {
   const auto deadline = Clock::now() + timeout;
   while (true) {
     if (const auto newline = buffer_.find('\n'); newline != std::string::npos) {
@@ -154,12 +155,13 @@ ChildProcess::Read ChildProcess::read_line(std::string& line, std::chrono::milli
     if (left.count() <= 0) return Read::kTimeout;
     // In short slices: a program that exits leaves its output open when
     // something it started holds it, and that must not wait out the clock.
-    pollfd ready{output_.get(), POLLIN, 0};
-    const int polled =
-        ::poll(&ready, 1, static_cast<int>(std::min<std::int64_t>(left.count(), kExitCheck.count())));
+    pollfd ready[2] = {{output_.get(), POLLIN, 0}, {cancel_fd, POLLIN, 0}};
+    const int polled = ::poll(ready, cancel_fd >= 0 ? 2 : 1,
+                              static_cast<int>(std::min<std::int64_t>(left.count(), kExitCheck.count())));
     if (polled < 0 && errno == EINTR) continue;
     if (polled < 0) return Read::kClosed;
-    if (polled == 0) {
+    if (cancel_fd >= 0 && ready[1].revents != 0) return Read::kCancelled;
+    if (ready[0].revents == 0) {
       reap(false);
       if (!status_) continue;
       // It ended: what it wrote just before is still to be read.

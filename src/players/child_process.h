@@ -34,10 +34,12 @@ class ChildProcess {
   // Sends `line` and a newline; false when the program no longer reads.
   bool send(std::string_view line);
 
-  enum class Read { kLine, kTimeout, kClosed, kTooLong };
+  enum class Read { kLine, kTimeout, kClosed, kTooLong, kCancelled };
   // The next line it writes (without the newline and a trailing CR), read
-  // for at most `timeout`; a line over `limit` bytes is kTooLong.
-  Read read_line(std::string& line, std::chrono::milliseconds timeout, std::size_t limit);
+  // for at most `timeout`; a line over `limit` bytes is kTooLong. When
+  // `cancel_fd` (if not -1) becomes readable first, kCancelled: the wait
+  // ends at once (a signal ends the session).
+  Read read_line(std::string& line, std::chrono::milliseconds timeout, std::size_t limit, int cancel_fd = -1);
 
   struct Exit {
     bool by_signal = false;

@@ -19,8 +19,8 @@ constexpr std::size_t kMaxAnswer = 256;
 
 class ExecPlayer final : public Player {
  public:
-  ExecPlayer(std::vector<std::string> argv, std::string program, std::int64_t timeout_ms)
-      : argv_(std::move(argv)), program_(std::move(program)), timeout_ms_(timeout_ms) {}
+  ExecPlayer(std::vector<std::string> argv, std::string program, std::int64_t timeout_ms, int cancel_fd)
+      : argv_(std::move(argv)), program_(std::move(program)), timeout_ms_(timeout_ms), cancel_fd_(cancel_fd) {}
 
   std::optional<Action> act(const Game& /*game*/, const Observation& seen, std::span<const Move>) override {
     const auto& observation = dynamic_cast<const BattleshipObservation&>(seen);
@@ -34,9 +34,11 @@ class ExecPlayer final : public Player {
     if (failure_) return Action{{}, std::nullopt, false, failure_};
 
     std::string line;
-    switch (process_->read_line(line, std::chrono::milliseconds(timeout_ms_), kMaxAnswer)) {
+    switch (process_->read_line(line, std::chrono::milliseconds(timeout_ms_), kMaxAnswer, cancel_fd_)) {
       case ChildProcess::Read::kLine:
         return Action{std::string(trim(line)), std::nullopt, false};
+      case ChildProcess::Read::kCancelled:
+        return std::nullopt;  // the session ends: no move, and no fault of the program's
       case ChildProcess::Read::kTimeout:
         fail("exec.timeout", {{"request", request}, {"ms", std::to_string(timeout_ms_)}});
         break;
@@ -130,6 +132,7 @@ class ExecPlayer final : public Player {
   std::vector<std::string> argv_;
   std::string program_;
   std::int64_t timeout_ms_;
+  int cancel_fd_;
   std::optional<ChildProcess> process_;
   std::optional<Message> failure_;
 };
@@ -146,7 +149,7 @@ std::variant<std::unique_ptr<Player>, Message> make_exec_player(const Game& /*ga
   if (!is_executable(argv[0])) return Message{"exec.not-found", {{"program", argv[0]}}};
   const std::string program = argv[0];
   return std::unique_ptr<Player>(std::make_unique<ExecPlayer>(
-      std::move(argv), program, settings.timeout_ms.value_or(kDefaultExecTimeoutMs)));
+      std::move(argv), program, settings.timeout_ms.value_or(kDefaultExecTimeoutMs), settings.cancel_fd));
 }
 
 }  // namespace gamerec

@@ -26,7 +26,7 @@ Message uci_message(std::string kind, std::string_view engine, std::string reaso
 // lingers).
 class Engine {
  public:
-  explicit Engine(ChildProcess process) : process_(std::move(process)) {}
+  Engine(ChildProcess process, int cancel_fd) : process_(std::move(process)), cancel_fd_(cancel_fd) {}
   ~Engine() { (void)process_.send("quit"); }
   Engine(const Engine&) = delete;
   Engine& operator=(const Engine&) = delete;
@@ -34,24 +34,28 @@ class Engine {
   bool send(std::string_view line) { return process_.send(line); }
 
   // Reads until a line whose first word is `word`; that line, or nullopt
-  // when the engine ends, sends a line no UCI engine would, or takes longer
-  // than `timeout`.
+  // when the engine ends, sends a line no UCI engine would, takes longer
+  // than `timeout`, or the session is ending (cancelled() then says so).
   std::optional<std::string> wait_for(std::string_view word, std::chrono::milliseconds timeout) {
     const auto deadline = std::chrono::steady_clock::now() + timeout;
     std::string line;
     while (true) {
       const auto left =
           std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
-      if (process_.read_line(line, std::max(left, std::chrono::milliseconds(0)), kMaxLine) !=
-          ChildProcess::Read::kLine)
-        return std::nullopt;
+      const auto read = process_.read_line(line, std::max(left, std::chrono::milliseconds(0)), kMaxLine, cancel_fd_);
+      cancelled_ = read == ChildProcess::Read::kCancelled;
+      if (read != ChildProcess::Read::kLine) return std::nullopt;
       if (line.compare(0, word.size(), word) == 0 && (line.size() == word.size() || line[word.size()] == ' '))
         return line;
     }
   }
 
+  bool cancelled() const { return cancelled_; }
+
  private:
   ChildProcess process_;
+  int cancel_fd_;
+  bool cancelled_ = false;
 };
 
 // The game as UCI tells it: its start and every move since, so that the
@@ -80,6 +84,7 @@ class UciPlayer final : public Player {
         !engine_->send("go movetime " + std::to_string(movetime_ms_)))
       return broke_down(uci_message("died", name_));
     const auto answer = engine_->wait_for("bestmove", std::chrono::milliseconds(movetime_ms_) + kGrace);
+    if (!answer && engine_->cancelled()) return std::nullopt;  // the session ends: no fault of the engine's
     if (!answer) return broke_down(uci_message("died", name_));
     const std::string text = answer->substr(answer->find(' ') == std::string::npos ? answer->size() : 9);
     const std::string move_text = text.substr(0, text.find(' '));
@@ -88,7 +93,7 @@ class UciPlayer final : public Player {
     // A move the rules reject loses through the match's own check.
     if (game.parse_move(move_text, written) || !written.complete)
       return broke_down(uci_message("bad-move", name_, move_text));
-    return Action{{}, written.move, false};
+    return Action{move_text, written.move, false};
   }
   bool is_computer() const override { return true; }
 
@@ -109,7 +114,7 @@ std::variant<std::unique_ptr<Player>, Message> make_uci_player(const Game& /*gam
   if (argv.empty()) return uci_message("no-engine", engine_name);
   auto started = ChildProcess::start(argv);
   if (auto* reason = std::get_if<std::string>(&started)) return uci_message("cannot-start", engine_name, *reason);
-  auto engine = std::make_unique<Engine>(std::get<ChildProcess>(std::move(started)));
+  auto engine = std::make_unique<Engine>(std::get<ChildProcess>(std::move(started)), settings.cancel_fd);
   if (!engine->send("uci") || !engine->wait_for("uciok", kHandshake))
     return uci_message("no-handshake", engine_name);
   if (!engine->send("isready") || !engine->wait_for("readyok", kHandshake))

@@ -8,8 +8,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <csignal>
+#include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -287,4 +290,241 @@ TEST_CASE("reliability: each accepted move and each undo reach the disk (fdatasy
   REQUIRE(cut != std::string::npos);
   CHECK(calls.find(sync, second_move) < cut);
   CHECK(calls.find(sync, cut) != std::string::npos);
+}
+
+// ---- Second round (truncated archives, file-size limits, signals while a
+// program thinks, files with no game) ----
+
+namespace {
+
+// `games` PGN games, each a little different (so that compression does
+// not fold them into a few bytes), all valid.
+std::string many_pgn_games(int games) {
+  std::string text;
+  for (int i = 1; i <= games; ++i)
+    text += "[Event \"Test\"]\n[Round \"" + std::to_string(i) +
+            "\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 " + std::to_string(i % 7 + 5) +
+            ". O-O *\n\n";
+  return text;
+}
+
+Finished run_binary(const std::vector<std::string>& args, const std::string& input = "") {
+  Child child(kBinary, args, kSourceDir, !input.empty());
+  if (!input.empty()) child.send(input);
+  const int status = child.finish(30s);
+  return {status, child.out(), child.err()};
+}
+
+// Whether process `pid` (or, negative, every process of group -pid) has
+// ended and been reaped, waiting up to 2 s for it.
+bool process_gone(pid_t pid) {
+  for (int i = 0; i < 100; ++i) {
+    if (::kill(pid, 0) != 0 && errno == ESRCH) return true;
+    std::this_thread::sleep_for(20ms);
+  }
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("reliability: a compressed archive cut short is a read error, never valid, file or stdin") {
+  gamerec::test::TempDir dir("cut");
+  const std::string plain = dir.path() + "/games.pgn";
+  // Big enough for several compressed blocks (bzip2 -1: 100 kB, zstd:
+  // 128 KiB), so that a cut in the middle falls after whole games.
+  write_file(plain, many_pgn_games(3000));
+  struct Kind {
+    std::string tool;       // the command that compresses (kept: plain stays)
+    std::string extension;  // what it writes
+    std::size_t cut;        // bytes cut from the end: the trailer or the checksum
+    std::string name;       // as the error names the format
+  };
+  for (const Kind& kind : {Kind{"gzip -k -f", ".gz", 8, "gzip"}, Kind{"bzip2 -1 -k -f", ".bz2", 4, "bzip2"},
+                           Kind{"zstd -q -f --check", ".zst", 4, "zstd"}}) {
+    INFO(kind.name);
+    REQUIRE(std::system((kind.tool + " " + plain).c_str()) == 0);
+    const std::string whole = read_file(plain + kind.extension);
+    REQUIRE(run_binary({"validate", plain + kind.extension}).status == 0);
+    const std::string message = "cannot read: the " + kind.name + " data is cut short";
+    // Only the end is missing: every game was read, and still the file is
+    // not valid.
+    const std::string no_end = dir.path() + "/no-end.pgn" + kind.extension;
+    write_file(no_end, whole.substr(0, whole.size() - kind.cut));
+    Finished run = run_binary({"validate", no_end});
+    CHECK(run.status == 2);
+    CHECK_THAT(run.out, Catch::Contains(message));
+    CHECK_THAT(run.err, Catch::Contains("3001 games: 3000 valid, 0 invalid"));
+    run = run_binary({"validate", "--game", "chess", "-"}, whole.substr(0, whole.size() - kind.cut));
+    CHECK(run.status == 2);
+    CHECK_THAT(run.out, Catch::Contains(message));
+    // Cut in the middle: the games before the cut are still reported.
+    const std::string half = dir.path() + "/half.pgn" + kind.extension;
+    write_file(half, whole.substr(0, whole.size() / 2));
+    run = run_binary({"validate", "--format", "json", half});
+    CHECK(run.status == 2);
+    CHECK_THAT(run.out, Catch::Contains("\"valid\":true") && Catch::Contains(message));
+    CHECK_THAT(run.out, !Catch::Contains("\"code\":\"notation\""));
+  }
+}
+
+TEST_CASE("reliability: a PGN file with no game is an error, counted in the summary") {
+  gamerec::test::TempDir dir("nogame");
+  for (const std::string& text : {std::string(), std::string("{only a comment}\n"), std::string("\n\n% escape\n")}) {
+    INFO("file: " << text);
+    const std::string path = dir.path() + "/empty.pgn";
+    write_file(path, text);
+    const Finished run = run_binary({"validate", path});
+    CHECK(run.status == 2);
+    CHECK_THAT(run.out, Catch::Contains("empty.pgn:1:1: error[header]: the file holds no PGN game"));
+    CHECK_THAT(run.err, Catch::Contains("1 file: 0 valid, 0 invalid, 1 not checked"));
+  }
+}
+
+TEST_CASE("reliability: under a file-size limit play and tourney --out stop with status 2, records whole") {
+  if (!fs::exists("/usr/bin/prlimit")) {
+    WARN("skipped: no prlimit (util-linux)");
+    return;
+  }
+  gamerec::test::TempDir dir("fsize");
+  SECTION("play: SIGXFSZ is not left to kill gamerec mid-line") {
+    const std::string prefix = cycle_lines(680) + "# 0123456789\n";
+    const std::string record = dir.path() + "/game.cht";
+    write_file(record, prefix);
+    const Finished run = play_cycle(record, 5, {"-c", "exec prlimit --fsize=4100 \"$@\"", "sh"});
+    CHECK(run.status == 2);
+    CHECK_THAT(run.err, Catch::Contains("cannot write") && Catch::Contains("every move before this one"));
+    check_whole_cycle_lines(read_file(record), prefix);
+    CHECK(validate(record) == 0);
+  }
+  SECTION("tourney --out: every record written so far validates") {
+    const std::string out = dir.path() + "/records";
+    Child child("/usr/bin/prlimit",
+                {"--fsize=500", kBinary, "tourney", "chess", "--players", "random,random", "--games", "3",
+                 "--out", out},
+                kSourceDir, false);
+    CHECK(child.finish(60s) == 2);
+    CHECK_THAT(child.err(), Catch::Contains("cannot write"));
+    int records = 0;
+    for (const auto& entry : fs::directory_iterator(out)) {
+      ++records;
+      INFO(entry.path());
+      const std::string text = read_file(entry.path());
+      CHECK((text.empty() || text.back() == '\n'));
+      CHECK(validate(entry.path().string()) == 0);
+    }
+    CHECK(records >= 1);
+  }
+}
+
+TEST_CASE("reliability: a signal while an external player thinks ends play at once, record whole") {
+  gamerec::test::TempDir dir("thinking");
+  SECTION("a UCI engine that never answers: SIGTERM, status 143") {
+    const std::string record = dir.path() + "/game.chess";
+    const std::string pid_file = dir.path() + "/engine.pid";
+    ::setenv("FAKE_UCI_MODE", "hang", 1);
+    ::setenv("FAKE_UCI_PID", pid_file.c_str(), 1);
+    Child session(kBinary,
+                  {"play", "--ai", std::string("black=uci:") + GAMEREC_FAKE_UCI, "--movetime", "600000", record},
+                  kSourceDir, true);
+    ::unsetenv("FAKE_UCI_MODE");
+    ::unsetenv("FAKE_UCI_PID");
+    session.send("e2e4\n");
+    REQUIRE(session.pump_until([&] { return fs::exists(record) && read_file(record) == "e2e4\n"; }, 10s));
+    std::this_thread::sleep_for(200ms);  // the engine is thinking
+    const auto sent = std::chrono::steady_clock::now();
+    session.kill(SIGTERM);
+    CHECK(session.finish(10s) == 143);
+    CHECK(std::chrono::steady_clock::now() - sent < 2s);
+    CHECK_THAT(session.out(), !Catch::Contains("forfeit") && Catch::EndsWith("Game session ended\n"));
+    CHECK(read_file(record) == "e2e4\n");
+    CHECK(process_gone(std::stoi(read_file(pid_file))));
+  }
+  SECTION("an exec: program that never shoots (within play's 10 s): Ctrl-C, status 130, its group gone") {
+    const std::string program = dir.path() + "/slow.sh";
+    const std::string pid_file = dir.path() + "/program.pid";
+    write_file(program, "#!/bin/sh\necho $$ > " + pid_file +
+                            "\nwhile read -r line; do\n  case $line in\n    ship*) echo D4 ;;\n"
+                            "    shot) sleep 600 ;;\n  esac\ndone\n");
+    fs::permissions(program, fs::perms::owner_all);
+    const std::string record = dir.path() + "/game.battleship";
+    Child session(kBinary,
+                  {"play", "--game", "battleship", "--variant", "width=4", "--variant", "height=4", "--variant",
+                   "ships=1", "--ai", "player2=exec:" + program, record},
+                  kSourceDir, true);
+    session.send("A1\nB2\n");
+    REQUIRE(session.pump_until([&] { return fs::exists(record) && read_file(record).find("B2\n") != std::string::npos; },
+                               10s));
+    std::this_thread::sleep_for(200ms);  // the program sleeps at its shot
+    const auto sent = std::chrono::steady_clock::now();
+    session.kill(SIGINT);
+    CHECK(session.finish(10s) == 130);
+    CHECK(std::chrono::steady_clock::now() - sent < 2s);
+    CHECK_THAT(session.out(), !Catch::Contains("forfeit") && Catch::EndsWith("Game session ended\n"));
+    CHECK_THAT(read_file(record), Catch::EndsWith("A1\nD4\nB2\n"));
+    const pid_t group = std::stoi(read_file(pid_file));
+    CHECK(process_gone(group));
+    CHECK(process_gone(-group));  // nor anything it started (its sleep)
+  }
+}
+
+TEST_CASE("reliability: names from the command line and definitions never reach the terminal raw") {
+  gamerec::test::TempDir dir("names2");
+  const std::string escape = "\x1b[31mX";
+  auto no_escape = [](const Finished& run) {
+    INFO("out: " << run.out << "\nerr: " << run.err);
+    CHECK(run.out.find('\x1b') == std::string::npos);
+    CHECK(run.err.find('\x1b') == std::string::npos);
+    CHECK_THAT(run.out + run.err, Catch::Contains("\\x1B[31mX"));
+  };
+  no_escape(run_binary({"--game", "go" + escape, "validate", "x.cht"}));
+  no_escape(run_binary({"play", "--game", "chess", "--ai", "black=" + escape}));
+  no_escape(run_binary({"play", "--game", "chess", "--ai", "bl" + escape + "=1"}));
+  no_escape(run_binary({"play", "--game", "chess", "--ai", "black=uci:/none" + escape}));
+  no_escape(run_binary({"tourney", "battleship", "--players", "exec:./none" + escape + ",random"}));
+  CHECK(run_binary({"tourney", "gomoku", "--players", "1,1", "--games", "1", "--out", dir.path() + "/a" + escape})
+            .status == 0);
+  // The directory now holds a record: the refusal names it.
+  no_escape(run_binary({"tourney", "gomoku", "--players", "1,1", "--games", "1", "--out", dir.path() + "/a" + escape}));
+  const std::string definitions = dir.path() + "/defs" + escape;
+  fs::create_directories(definitions);
+  write_file(definitions + "/x.yaml", "name: \"odd" + escape + "\"\nextends: chess\n");
+  no_escape(run_binary({"--formats", definitions, "games"}));
+  // The lock message names the record.
+  const std::string record = dir.path() + "/game" + escape + ".cht";
+  write_file(record, cycle_lines(2));
+  Child first(kBinary, {"play", record}, kSourceDir, true);
+  REQUIRE(first.pump_until([&] { return first.out().find("Red> ") != std::string::npos; }, 10s));
+  no_escape(run_binary({"play", record}, "Q\n"));
+  first.send("Q\n");
+  CHECK(first.finish(10s) == 0);
+  // JSON gives the name itself, JSON-escaped, invalid UTF-8 as U+FFFD.
+  const std::string odd = dir.path() + "/n" + escape + "\xff.cht";
+  write_file(odd, cycle_lines(1));
+  const Finished json = run_binary({"validate", "--format", "json", odd});
+  CHECK(json.out.find('\x1b') == std::string::npos);
+  CHECK_THAT(json.out, Catch::Contains("n\\u001b[31mX\xEF\xBF\xBD.cht\""));
+}
+
+TEST_CASE("reliability: a record edited in place at the same size, its time set back, is not written over") {
+  gamerec::test::TempDir dir("sametime");
+  const std::string record = dir.path() + "/game.cht";
+  write_file(record, cycle_lines(2));
+  Child session(kBinary, {"play", record}, kSourceDir, true);
+  REQUIRE(session.pump_until([&] { return session.out().find("Red> ") != std::string::npos; }, 10s));
+  struct stat before {};
+  REQUIRE(::stat(record.c_str(), &before) == 0);
+  std::this_thread::sleep_for(20ms);  // a later change time, whatever the clock's grain
+  const std::string edited = "2H-3F\n1B-3A\n";  // the same size, other moves
+  REQUIRE(edited.size() == cycle_lines(2).size());
+  {
+    std::fstream file(record, std::ios::in | std::ios::out | std::ios::binary);
+    file << edited;
+  }
+  const struct timespec times[2] = {before.st_atim, before.st_mtim};
+  REQUIRE(::utimensat(AT_FDCWD, record.c_str(), times, 0) == 0);
+  session.send("8G-6H\nQ\n");
+  session.close_stdin();
+  CHECK(session.finish(10s) == 2);
+  CHECK_THAT(session.err(), Catch::Contains("changed by another program"));
+  CHECK(read_file(record) == edited);
 }

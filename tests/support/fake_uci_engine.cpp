@@ -8,6 +8,10 @@
 //   crash     answers the handshake, then exits when asked for a move
 //   garbage   answers "bestmove zz99"
 //   none      answers "bestmove (none)"
+//   hang      answers the handshake, then never answers a move (it sleeps)
+// FAKE_UCI_PID, when set, is a file that receives this process's id.
+#include <unistd.h>
+
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
@@ -23,6 +27,12 @@ int main(int /*argc*/, char** argv) {
   const std::string move = move_env ? move_env : "e2e4";
   std::FILE* log = nullptr;
   if (const char* path = std::getenv("FAKE_UCI_LOG")) log = std::fopen(path, "a");
+  if (const char* path = std::getenv("FAKE_UCI_PID")) {
+    if (std::FILE* pid_file = std::fopen(path, "w")) {
+      std::fprintf(pid_file, "%d\n", static_cast<int>(::getpid()));
+      std::fclose(pid_file);
+    }
+  }
   if (mode == "mute") return 0;
   std::string line;
   while (std::getline(std::cin, line)) {
@@ -36,6 +46,7 @@ int main(int /*argc*/, char** argv) {
       std::cout << "readyok" << std::endl;
     } else if (line.rfind("go", 0) == 0) {
       if (mode == "crash") return 3;
+      while (mode == "hang") ::pause();
       std::cout << "info depth 1 score cp 0" << std::endl;
       if (mode == "garbage") {
         std::cout << "bestmove zz99" << std::endl;

@@ -251,3 +251,11 @@ TEST_CASE("move list: events in batches are the same as one at a time, across bu
   CHECK(one_by_one.back().more_after);
   CHECK(one_by_one[1] == Seen{"3C-1B", 5, 3, 31, RecordEvent::Kind::kMove, false});
 }
+
+TEST_CASE("move list: a byte-order mark alone on the first line is a blank line, not a move") {
+  for (const std::string& line_end : {std::string("\n"), std::string("\r\n")}) {
+    const Read read = read_text("\xEF\xBB\xBF" + line_end + "2A-3A" + line_end);
+    REQUIRE(read.texts == std::vector<std::string>{"2A-3A"});
+    CHECK(read.lines[0].line == 2);
+  }
+}

@@ -142,6 +142,10 @@ TEST_CASE("psq malformed: a missing or wrong first line is a header error on lin
       {"Piskvorky 20x15, 0:0, 0\n", "the Gomocup board is 20x15; gomoku is played on a square board"},
       {"Piskvorky 30x30, 0:0, 0\n", "size takes a whole number in 5..26, not '30'"},
       {"Piskvorky 4x4, 0:0, 0\n", "size takes a whole number in 5..26, not '4'"},
+      // A value too large to hold is quoted whole, as written.
+      {"Piskvorky 123456789012x123456789012, 0:0, 0\n",
+       "size takes a whole number in 5..26, not '123456789012'"},
+      {"Piskvorky 99999999x15, 0:0, 0\n", "the Gomocup board is 99999999x15; gomoku is played on a square board"},
   };
   for (const Case& c : cases) {
     INFO(c.content);

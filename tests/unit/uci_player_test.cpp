@@ -67,7 +67,7 @@ TEST_CASE("uci player: handshake, the position, go movetime, bestmove, quit") {
     const auto action = ask(player, *game, *state);
     REQUIRE(action);
     REQUIRE(action->move);
-    CHECK(action->text.empty());
+    CHECK(action->text == "e2e4");  // as the engine sent it
     CHECK(game->move_text(*action->move, *state) == "e4");
   }  // the player stops the engine here
   CHECK(read_all(log) == "uci\nisready\nucinewgame\nposition startpos\ngo movetime 20\nquit\n");

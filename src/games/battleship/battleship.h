@@ -255,6 +255,9 @@ class BattleshipGame final : public Game {
   std::vector<std::string> levels() const override { return {"sampler", "density", "hunter", "random"}; }
   bool hides_information() const override { return true; }
   std::optional<MoveError> refused_at_prompt(std::string_view text, const State& state) const override;
+  // A shot cannot be taken back: its answer came from a hidden fleet (and
+  // the shooter's opponent placed or moved on knowing where it landed).
+  std::optional<Message> undo_refused(const State& before, const Move& move) const override;
   // "random" (or "azar") while placing: the rest of the side's fleet,
   // each ship uniformly among its legal placements, as the computer
   // players place theirs.

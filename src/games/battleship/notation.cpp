@@ -117,6 +117,11 @@ std::optional<MoveError> BattleshipGame::refused_at_prompt(std::string_view text
       ErrorCode::kNotation, "answer-at-prompt", {{"cell", cell_name(written.move.to, geometry_->width())}}};
 }
 
+std::optional<Message> BattleshipGame::undo_refused(const State& before, const Move& move) const {
+  if (dynamic_cast<const BattleshipState&>(before).placing()) return std::nullopt;
+  return Message{"undo.shot", {{"cell", cell_name(move.to, geometry_->width())}}};
+}
+
 std::string BattleshipGame::move_text(const Move& move, const State& /*before*/) const {
   return battleship_move_text(move, geometry_->width());
 }
