@@ -7,7 +7,7 @@
 
 namespace gamerec::cli {
 
-std::variant<Context, Message> Context::make(GameCatalogue catalogue, Messages messages,
+Result<Context, Message> Context::make(GameCatalogue catalogue, Messages messages,
                                              const CommonOptions& options, Streams streams) {
   if (!options.formats_dir.empty()) {
     if (auto error = catalogue.add_directory(options.formats_dir)) return *error;

@@ -34,7 +34,7 @@ class Context {
  public:
   // Loads --formats and checks --game and --variant; a message for a usage
   // error (exit 2).
-  static std::variant<Context, Message> make(GameCatalogue catalogue, Messages messages,
+  static Result<Context, Message> make(GameCatalogue catalogue, Messages messages,
                                              const CommonOptions& options, Streams streams);
 
   const GameCatalogue& catalogue() const { return catalogue_; }

@@ -18,8 +18,8 @@
 #include "cli/diagnostics.h"
 #include "cli/number_options.h"
 #include "cli/record_opening.h"
-#include "core/record_file.h"
-#include "core/unique_fd.h"
+#include "records/record_file.h"
+#include "records/unique_fd.h"
 
 namespace gamerec::cli {
 namespace {
@@ -85,8 +85,8 @@ std::string numbered(const std::string& path, int index) {
 int convert(const Context& context, const ConvertOptions& options) {
   const std::string file = display_name(options.input);
   auto opened = open_input(options.input, context.catalogue());
-  if (auto* error = std::get_if<FileError>(&opened)) return report_file_error(context, file, *error);
-  RecordInput& input = std::get<RecordInput>(opened);
+  if (auto* error = opened.if_error()) return report_file_error(context, file, *error);
+  RecordInput& input = opened.value();
   const RecordFormat& format = context.catalogue().format_for_output(options.output);
   // One output file for a format that holds many games, or for the one
   // game asked for; else a file per game, numbered once there are two.
@@ -103,21 +103,21 @@ int convert(const Context& context, const ConvertOptions& options) {
     if (options.game_index && index != *options.game_index) continue;
     // A game that cannot be read is not converted; a one-file output
     // without it would look whole, so it does not appear.
-    if (!input.source->read_error().empty())
-      return report_file_error(context, file, read_failure(input.source->read_error()));
-    if (auto* error = std::get_if<RecordError>(&*next)) {
+    if (input.source->read_error())
+      return report_file_error(context, file, read_failure(*input.source->read_error()));
+    if (auto* error = next->if_error()) {
       status = report_file_error(context, file, header_file_error(*error));
       if (one_file) return status;
       continue;
     }
-    auto game = open_game(std::get<GameHeader>(std::move(*next)), input, options.input, context.catalogue(),
+    auto game = open_game(std::move(*next).value(), input, options.input, context.catalogue(),
                           context.game_choice());
-    if (auto* error = std::get_if<FileError>(&game)) {
+    if (auto* error = game.if_error()) {
       status = report_file_error(context, file, *error);
       if (one_file) return status;
       continue;
     }
-    OpenedGame& opened_game = std::get<OpenedGame>(game);
+    OpenedGame& opened_game = game.value();
     const Game& rules = *opened_game.game;
     if (!format.game.empty() && format.game != rules.definition().engine)
       return context.usage_error(Message{"convert.wrong-game",
@@ -158,7 +158,7 @@ int convert(const Context& context, const ConvertOptions& options) {
           out.write(writer->move(rules, before, move, event.text));
         },
         [](const RecordEvent&, Side, const Move&, const State&) {});
-    if (!run.read_error.empty()) return report_file_error(context, file, read_failure(run.read_error));
+    if (run.read_error) return report_file_error(context, file, read_failure(*run.read_error));
     if (run.error) {
       // An invalid game is not converted: its output never appears.
       context.err() << error_line(file, *run.error,
@@ -177,8 +177,8 @@ int convert(const Context& context, const ConvertOptions& options) {
     }
   }
   // The input failed after its last whole game: what was read is not all.
-  if (!input.source->read_error().empty())
-    return report_file_error(context, file, read_failure(input.source->read_error()));
+  if (input.source->read_error())
+    return report_file_error(context, file, read_failure(*input.source->read_error()));
   if (options.game_index && index < *options.game_index)
     return context.usage_error(
         Message{"usage.no-such-game",

@@ -5,9 +5,9 @@
 #include <string_view>
 
 #include "cli/context.h"
-#include "core/game.h"
 #include "core/match.h"
 #include "core/record_input.h"
+#include "rules/game.h"
 
 namespace gamerec::cli {
 

@@ -6,7 +6,7 @@
 
 #include "cli/commands.h"
 #include "cli/diagnostics.h"
-#include "core/text.h"
+#include "rules/text.h"
 
 namespace gamerec::cli {
 namespace {
@@ -23,8 +23,8 @@ int list_games(const Context& context) {
       out << context.text("games.files", {{"files", "." + join(definition.extensions, ", .")}}) << '\n';
     if (!definition.example.empty()) out << context.text("games.move", {{"move", definition.example}}) << '\n';
     auto game = context.catalogue().make_game(name, {});
-    if (auto* made = std::get_if<std::unique_ptr<Game>>(&game); made != nullptr && !(*made)->levels().empty())
-      out << context.text("games.players", {{"players", join((*made)->levels(), ", ")}}) << '\n';
+    if (game && !(*game)->levels().empty())
+      out << context.text("games.players", {{"players", join((*game)->levels(), ", ")}}) << '\n';
     for (const OptionSpec& option : definition.options) {
       const std::string range = range_text(option);
       out << context.text("games.option", {{"name", option.name},

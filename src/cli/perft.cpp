@@ -18,11 +18,11 @@ struct PerftOptions {
 
 int run_perft(const Context& context, const PerftOptions& options) {
   auto made = context.catalogue().make_game(options.game, context.game_choice().overrides);
-  if (auto* error = std::get_if<Message>(&made)) return context.usage_error(*error);
-  const Game& game = *std::get<std::unique_ptr<Game>>(made);
+  if (auto* error = made.if_error()) return context.usage_error(*error);
+  const Game& game = *made.value();
   auto start = game.new_state_from(options.position);
-  if (auto* error = std::get_if<Message>(&start)) return context.usage_error(*error, &game.definition());
-  const State& state = *std::get<std::unique_ptr<State>>(start);
+  if (auto* error = start.if_error()) return context.usage_error(*error, &game.definition());
+  const State& state = *start.value();
   std::ostream& out = context.out();
   if (!options.divide) {
     out << perft(state, options.depth) << '\n';

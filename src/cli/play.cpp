@@ -25,11 +25,12 @@
 #include "cli/position_text.h"
 #include "cli/record_opening.h"
 #include "core/match.h"
-#include "core/move_list.h"
-#include "core/record_format.h"
 #include "core/record_session.h"
-#include "core/text.h"
 #include "core/tourney.h"
+#include "records/move_list.h"
+#include "records/record_format.h"
+#include "rules/facets.h"
+#include "rules/text.h"
 #include "ui/input.h"
 #include "ui/terminal.h"
 
@@ -46,6 +47,8 @@ struct PlayOptions {
   std::optional<std::int64_t> movetime_ms;
   std::string position;  // --position (--fen): a new game's start, in the game's notation
 };
+
+bool hides_information(const Game& game) { return game.type().information == GameType::Information::kHidden; }
 
 bool file_exists(const std::string& path) {
   struct stat info {};
@@ -64,7 +67,7 @@ struct Seats {
   // uci:ENGINE, exec:PROGRAM). One is made with the seats, so that a bad
   // --hint is refused before the game; make_hint makes more.
   std::unique_ptr<Player> hint;
-  std::function<std::variant<std::unique_ptr<Player>, Message>()> make_hint;
+  std::function<Result<std::unique_ptr<Player>, Message>()> make_hint;
   std::uint64_t shortcut_seed = 0;  // for Game::shortcut_moves (battleship's "random")
 
   // The player of `side`; nullptr for no side (the game is over).
@@ -93,9 +96,9 @@ struct Seats {
   // Whether every person at the keyboard may know the move that led to
   // `after` (a computer's ship placement is its own secret); true when
   // nobody plays.
-  bool people_see_last_move(const State& after) const {
+  bool people_see_last_move(const Game& game, const State& after) const {
     for (Side side = 0; side < static_cast<Side>(players.size()); ++side)
-      if (!is_computer(side) && !after.last_move_seen_by(side)) return false;
+      if (!is_computer(side) && !last_move_seen_by(game, after, side)) return false;
     return true;
   }
   std::vector<Player*> pointers() const {
@@ -117,7 +120,7 @@ class PlayHooks final : public MatchHooks {
         reread_choice_(reread_choice),
         interrupts_(interrupts),
         input_(input),
-        private_screens_(game.hides_information() && seats.people() > 1 && ui::stdin_is_terminal() &&
+        private_screens_(hides_information(game) && seats.people() > 1 && ui::stdin_is_terminal() &&
                          ui::stdout_is_terminal()) {}
 
   // The board as the side at the keyboard sees it: the only person's side,
@@ -183,7 +186,7 @@ class PlayHooks final : public MatchHooks {
     ForfeitText why = forfeit_text(context_, game_, end);
     why.args.insert(why.args.begin(), {"side", side_display(context_, game_, end.forfeited)});
     // The refused move and why can tell where its hidden ships are.
-    const bool hidden = why.refused_move && game_.hides_information() && seats_.people() > 0;
+    const bool hidden = why.refused_move && hides_information(game_) && seats_.people() > 0;
     const char* key = hidden ? "ui.forfeit-hidden" : why.refused_move ? "ui.forfeit" : "ui.forfeit-failure";
     context_.out() << context_.text(key, why.args) << '\n';
   }
@@ -195,7 +198,7 @@ class PlayHooks final : public MatchHooks {
  private:
   // A move as the people at the keyboard may see it once it led to `after`.
   std::string shown_text(const State& after, std::string_view text) const {
-    return seats_.people_see_last_move(after) ? printable(text) : context_.text("ui.hidden-move");
+    return seats_.people_see_last_move(game_, after) ? printable(text) : context_.text("ui.hidden-move");
   }
 
   void print_board(const State& state, Side viewer) const {
@@ -223,11 +226,11 @@ class PlayHooks final : public MatchHooks {
     std::unique_ptr<Player> player = std::move(seats_.hint);
     if (!player && seats_.make_hint) {
       auto made = seats_.make_hint();
-      if (auto* error = std::get_if<Message>(&made)) {
+      if (auto* error = made.if_error()) {
         context_.out() << context_.text(*error, &game_.definition()) << '\n';
         return nullptr;
       }
-      player = std::get<std::unique_ptr<Player>>(std::move(made));
+      player = std::move(made).value();
     }
     if (!player) return nullptr;
     HintSeat& seat = hints_[side];
@@ -253,16 +256,26 @@ class PlayHooks final : public MatchHooks {
       } else if (action) {
         // Checked as a person's typed move is: an answer in it would be
         // told for free, right or wrong.
-        Move checked;
-        auto error = action->move ? std::nullopt : game_.refused_at_prompt(action->text, state);
-        if (!error)
-          error = action->move ? state.check(*action->move)
-                               : check_move_text(game_, state, action->text, checked);
-        if (error)
+        const PromptRules* prompt = game_.facet<PromptRules>();
+        std::optional<MoveError> error;
+        if (action->move) {
+          error = state.check(*action->move);
+          move = action->move;
+        } else {
+          if (prompt != nullptr) error = prompt->refused_at_prompt(action->text, state);
+          if (!error) {
+            auto read = read_move(game_, state, action->text);
+            if (read)
+              move = *read;
+            else
+              error = std::move(read.error());
+          }
+        }
+        if (error) {
+          move.reset();
           refused = context_.text("ui.bad-hint",
                                   {{"reason", context_.messages().error_reason(*error, game_.definition())}});
-        else
-          move = action->move ? *action->move : checked;
+        }
       }
     }
     if (refused)
@@ -284,8 +297,8 @@ class PlayHooks final : public MatchHooks {
       return;
     }
     auto all = read_prefix(session_.path(), context_.catalogue(), reread_choice_, played);
-    if (auto* error = std::get_if<FileError>(&all)) throw RecordWriteError(error->message);
-    const std::vector<RecentMove>& recent = std::get<RecordPrefix>(all).recent;
+    if (auto* error = all.if_error()) throw RecordWriteError(error->message);
+    const std::vector<RecentMove>& recent = all.value().recent;
     std::size_t count = 1;  // recent.back() is the last move
     while (static_cast<std::int64_t>(count) < played && count < recent.size() &&
            seats_.is_computer(recent[recent.size() - count].mover))
@@ -298,22 +311,23 @@ class PlayHooks final : public MatchHooks {
     }
     auto kept = read_prefix(session_.path(), context_.catalogue(), reread_choice_,
                             played - static_cast<std::int64_t>(count));
-    if (auto* error = std::get_if<FileError>(&kept)) throw RecordWriteError(error->message);
-    RecordPrefix& prefix = std::get<RecordPrefix>(kept);
+    if (auto* error = kept.if_error()) throw RecordWriteError(error->message);
+    RecordPrefix& prefix = kept.value();
     // Replayed from the kept position to tell which of them the people saw.
     std::vector<std::string> shown;
     auto replayed = prefix.state->clone();
     for (std::size_t i = recent.size() - count; i < recent.size(); ++i) {
-      Move move;
-      if (check_move_text(game_, *replayed, recent[i].text, move))
-        throw RecordWriteError(Message{"write.changed", {{"file", session_.path()}}});
+      auto move = read_move(game_, *replayed, recent[i].text);
+      if (!move) throw RecordWriteError(Message{"write.changed", {{"file", session_.path()}}});
       // Some moves cannot be taken back (a battleship shot's answer): the
       // record and the position stay as they are.
-      if (auto refused = game_.undo_refused(*replayed, move)) {
-        context_.out() << context_.text(*refused, &game_.definition()) << '\n';
-        return;
+      if (const auto* prompt = game_.facet<PromptRules>()) {
+        if (auto refused = prompt->undo_refused(*replayed, *move)) {
+          context_.out() << context_.text(*refused, &game_.definition()) << '\n';
+          return;
+        }
       }
-      replayed->apply(move);
+      replayed->apply(*move);
       shown.push_back(shown_text(*replayed, recent[i].text));
     }
     for (auto text = shown.rbegin(); text != shown.rend(); ++text)
@@ -376,10 +390,10 @@ class PlayCommand {
     if (game_name.empty() && !path.empty()) game_name = context_.catalogue().game_for_path(path).value_or("");
     if (game_name.empty()) return context_.usage_error(Message{"play.which-game"});
     auto made = context_.catalogue().make_game(game_name, context_.game_choice().overrides);
-    if (auto* error = std::get_if<Message>(&made)) return context_.usage_error(*error);
-    game_ = std::get<std::unique_ptr<Game>>(std::move(made));
+    if (auto* error = made.if_error()) return context_.usage_error(*error);
+    game_ = std::move(made).value();
     auto start = game_->new_state_from(options_.position);
-    if (auto* error = std::get_if<Message>(&start)) return context_.usage_error(*error, &game_->definition());
+    if (auto* error = start.if_error()) return context_.usage_error(*error, &game_->definition());
     if (auto error = make_seats()) return seats_error(*error);
     if (path.empty()) {
       const std::time_t now = std::time(nullptr);
@@ -397,7 +411,7 @@ class PlayCommand {
     header.variant = context_.game_choice().overrides;
     header.position = options_.position;
     RecordSession session = RecordSession::create(path, "", 0, move_list_header(header, *game_));
-    return loop(session, std::move(std::get<std::unique_ptr<State>>(start)), kExitOk);
+    return loop(session, std::move(start.value()), kExitOk);
   }
 
   int resume() {
@@ -425,7 +439,7 @@ class PlayCommand {
     // --step shows the record as the person at the keyboard may see it;
     // with several people and hidden information, no board at all.
     if (auto error = make_seats()) return seats_error(*error);
-    const bool hidden = game_->hides_information();
+    const bool hidden = hides_information(*game_);
     const Side step_viewer = hidden ? seats_.only_person() : kNoSide;
     const bool step_boards = !hidden || step_viewer != kNoSide || seats_.people() == 0;
     const RunResult run = run_moves(
@@ -435,7 +449,7 @@ class PlayCommand {
         },
         [&](const RecordEvent& event, Side mover, const Move&, const State& after) {
           if (!options_.step) return;
-          const bool seen = seats_.people_see_last_move(after);
+          const bool seen = seats_.people_see_last_move(*game_, after);
           context_.out() << move_line(context_, *game_, after.moves_played(),
                                       seen ? event.text : context_.text("ui.hidden-move"), mover)
                          << '\n';
@@ -446,7 +460,7 @@ class PlayCommand {
           wait_for_enter();
         });
     // The rest of the file is unknown: continuing would append after it.
-    if (!run.read_error.empty()) return report_file_error(context_, file_name, read_failure(run.read_error));
+    if (run.read_error) return report_file_error(context_, file_name, read_failure(*run.read_error));
     if (run.error)
       context_.err() << error_line(file_name, *run.error,
                                    move_error_text(context_, *game_, state, *run.error))
@@ -516,8 +530,8 @@ class PlayCommand {
           *game_, level,
           ChooserSettings{seat_seed(seed, 1, static_cast<std::size_t>(index)), options_.movetime_ms, {},
                           interrupts_.wake_fd()});
-      if (auto* error = std::get_if<Message>(&player)) return *error;
-      seats_.players[static_cast<std::size_t>(index)] = std::get<std::unique_ptr<Player>>(std::move(player));
+      if (auto* error = player.if_error()) return *error;
+      seats_.players[static_cast<std::size_t>(index)] = std::move(player).value();
     }
     seats_.shortcut_seed = seat_seed(seed, 0, 1);
     // Its own seed: hints must not replay a computer side's choices.
@@ -528,8 +542,8 @@ class PlayCommand {
       return context_.catalogue().make_player(*game_, hint_spec, settings);
     };
     auto hint = seats_.make_hint();
-    if (auto* error = std::get_if<Message>(&hint)) return *error;
-    seats_.hint = std::get<std::unique_ptr<Player>>(std::move(hint));
+    if (auto* error = hint.if_error()) return *error;
+    seats_.hint = std::move(hint).value();
     return std::nullopt;
   }
 

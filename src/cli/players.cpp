@@ -9,6 +9,7 @@
 
 #include "cli/diagnostics.h"
 #include "cli/position_text.h"
+#include "rules/facets.h"
 #include "ui/keys.h"
 #include "ui/terminal.h"
 
@@ -39,13 +40,14 @@ class HumanPlayer final : public Player {
     return action;
   }
   bool is_computer() const override { return false; }
-  bool draws_board(const Game& game) const override { return cursor_keys_ && !game.cell_move(0, 0).empty(); }
+  bool draws_board(const Game& game) const override { return cursor_keys_ && game.facet<CellBoard>() != nullptr; }
 
  private:
   // The board with the cursor on it (the one bracketed cell), its help line
   // and the prompt, drawn again in place after each key; typed moves still
   // work (ui/keys.h).
   std::optional<Action> act_with_cursor(const Game& game, const Observation& seen) {
+    const CellBoard& board = *game.facet<CellBoard>();
     const BoardView view = seen.view();
     if (view.grids.empty() || view.grids.front().rows <= 0 || view.grids.front().cols <= 0) return std::nullopt;
     const BoardGrid& grid = view.grids.front();
@@ -61,7 +63,7 @@ class HumanPlayer final : public Player {
       const auto index = static_cast<std::size_t>(cursor_->first * cells.cols + cursor_->second);
       if (index < cells.cells.size()) cells.cells[index].highlight = true;
       std::string text = board_text(context_, game, shown);
-      text += context_.text("ui.cursor", {{"move", game.cell_move(cursor_->first, cursor_->second)}}) + '\n';
+      text += context_.text("ui.cursor", {{"move", board.cell_move(cursor_->first, cursor_->second)}}) + '\n';
       // Back to the first line drawn last time, and the screen below it cleared.
       if (drawn_lines > 0) context_.out() << "\r\x1b[" << drawn_lines << "A\x1b[J";
       context_.out() << text << prompt;
@@ -81,7 +83,7 @@ class HumanPlayer final : public Player {
         case ui::Key::kLeft: cursor_->second = std::max(0, cursor_->second - 1); break;
         case ui::Key::kRight: cursor_->second = std::min(grid.cols - 1, cursor_->second + 1); break;
         case ui::Key::kPlace:
-          action.text = game.cell_move(cursor_->first, cursor_->second);
+          action.text = board.cell_move(cursor_->first, cursor_->second);
           context_.out() << action.text << '\n';
           return action;
         case ui::Key::kLine: return action;

@@ -1,7 +1,8 @@
 #include "cli/position_text.h"
 
 #include "cli/diagnostics.h"
-#include "core/text.h"
+#include "rules/facets.h"
+#include "rules/text.h"
 #include "ui/board_view.h"
 
 namespace gamerec::cli {
@@ -30,7 +31,9 @@ std::string status_line(const Context& context, const Game& game, const State& s
   if (!state.is_over()) {
     const MessageArgs args = {{"side", side_display(context, game, state.to_move())},
                               {"number", std::to_string(state.moves_played() + 1)}};
-    if (auto reason = state.turn_reason()) return context.text(reason->key, args, &definition);
+    if (const auto* reasons = game.facet<TurnReasons>()) {
+      if (auto reason = reasons->turn_reason(state)) return context.text(reason->key, args, &definition);
+    }
     return context.text("ui.to-move", args);
   }
   const Outcome outcome = state.outcome();

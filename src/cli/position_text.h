@@ -5,7 +5,7 @@
 #include <string_view>
 
 #include "cli/context.h"
-#include "core/game.h"
+#include "rules/game.h"
 
 namespace gamerec::cli {
 

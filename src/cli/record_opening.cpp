@@ -15,16 +15,16 @@ int report_file_error(const Context& context, const std::string& file, const Fil
 std::optional<OpenedRecordGame> open_record_game(const Context& context, const std::string& path, int index) {
   const std::string file = display_name(path);
   auto opened = open_input(path, context.catalogue());
-  if (auto* error = std::get_if<FileError>(&opened)) {
+  if (auto* error = opened.if_error()) {
     report_file_error(context, file, *error);
     return std::nullopt;
   }
-  RecordInput& input = std::get<RecordInput>(opened);
+  RecordInput& input = opened.value();
   for (int number = 1;; ++number) {
     auto next = input.source->next_game();
     if (!next) {
-      if (!input.source->read_error().empty())
-        report_file_error(context, file, read_failure(input.source->read_error()));
+      if (input.source->read_error())
+        report_file_error(context, file, read_failure(*input.source->read_error()));
       else
         report_file_error(context, file,
                           FileError{"usage", Message{"usage.no-such-game",
@@ -33,17 +33,17 @@ std::optional<OpenedRecordGame> open_record_game(const Context& context, const s
       return std::nullopt;
     }
     if (number < index) continue;
-    if (auto* error = std::get_if<RecordError>(&*next)) {
+    if (auto* error = next->if_error()) {
       report_file_error(context, file, header_file_error(*error));
       return std::nullopt;
     }
-    auto game = open_game(std::get<GameHeader>(std::move(*next)), input, path, context.catalogue(),
+    auto game = open_game(std::move(*next).value(), input, path, context.catalogue(),
                           context.game_choice());
-    if (auto* error = std::get_if<FileError>(&game)) {
+    if (auto* error = game.if_error()) {
       report_file_error(context, file, *error);
       return std::nullopt;
     }
-    return OpenedRecordGame{std::move(input), std::get<OpenedGame>(std::move(game))};
+    return OpenedRecordGame{std::move(input), std::move(game).value()};
   }
 }
 

@@ -11,7 +11,8 @@
 #include "cli/number_options.h"
 #include "cli/position_text.h"
 #include "cli/record_opening.h"
-#include "core/text.h"
+#include "rules/facets.h"
+#include "rules/text.h"
 
 namespace gamerec::cli {
 namespace {
@@ -52,7 +53,7 @@ int replay(const Context& context, const ReplayOptions& options) {
                             [&](const RecordEvent& event, Side mover, const Move&, const State& after) {
                               const std::int64_t number = after.moves_played();
                               if (options.to && *options.to != number) return true;
-                              const bool seen = viewer == kNoSide || after.last_move_seen_by(viewer);
+                              const bool seen = viewer == kNoSide || last_move_seen_by(game, after, viewer);
                               context.out() << move_line(context, game, number,
                                                          seen ? event.text : context.text("ui.hidden-move"), mover)
                                             << '\n';
@@ -62,7 +63,7 @@ int replay(const Context& context, const ReplayOptions& options) {
                               return static_cast<bool>(context.out());
                             });
   if (run.stopped) return context.usage_error(Message{"output.cannot-write"});
-  if (!run.read_error.empty()) return report_file_error(context, file, read_failure(run.read_error));
+  if (run.read_error) return report_file_error(context, file, read_failure(*run.read_error));
   if (run.lines_after_quit) context.err() << quit_warning_line(context, file, *run.quit_line) << '\n';
   if (run.error) {
     context.err() << error_line(file, *run.error, move_error_text(context, game, state, *run.error)) << '\n';

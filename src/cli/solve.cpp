@@ -1,6 +1,6 @@
 // gamerec solve GAME [--from RECORD]: the exact value of a position (the
 // start, or the end of a record) under perfect play, with a best move; any
-// game whose rules offer a solver (Game::solver).
+// game whose rules offer a solver (the Solvable facet).
 #include <fmt/format.h>
 
 #include <ostream>
@@ -9,6 +9,7 @@
 #include "cli/diagnostics.h"
 #include "cli/position_text.h"
 #include "cli/record_opening.h"
+#include "rules/facets.h"
 
 namespace gamerec::cli {
 namespace {
@@ -19,9 +20,9 @@ struct SolveOptions {
 };
 
 int print_solution(const Context& context, const Game& game, const State& state) {
-  auto solver = game.solver();
-  if (!solver) return context.usage_error(Message{"solve.no-solver", {{"game", game.name()}}});
-  const Solution solution = solver->solve(state);
+  const auto* solvable = game.facet<Solvable>();
+  if (solvable == nullptr) return context.usage_error(Message{"solve.no-solver", {{"game", game.name()}}});
+  const Solution solution = solvable->solver()->solve(state);
   std::ostream& out = context.out();
   out << context.text(state.is_over() ? "solve.value-over" : "solve.value",
                       {{"side", side_display(context, game, solution.side)},
@@ -37,9 +38,10 @@ int print_solution(const Context& context, const Game& game, const State& state)
 int run_solve(const Context& context, const SolveOptions& options) {
   if (options.from.empty()) {
     auto made = context.catalogue().make_game(options.game, context.game_choice().overrides);
-    if (auto* error = std::get_if<Message>(&made)) return context.usage_error(*error);
-    const Game& game = *std::get<std::unique_ptr<Game>>(made);
-    if (!game.solver()) return context.usage_error(Message{"solve.no-solver", {{"game", game.name()}}});
+    if (auto* error = made.if_error()) return context.usage_error(*error);
+    const Game& game = *made.value();
+    if (game.facet<Solvable>() == nullptr)
+      return context.usage_error(Message{"solve.no-solver", {{"game", game.name()}}});
     return print_solution(context, game, *game.new_state());
   }
   const std::string file = display_name(options.from);
@@ -49,10 +51,11 @@ int run_solve(const Context& context, const SolveOptions& options) {
   if (game.name() != options.game)
     return context.usage_error(
         Message{"solve.other-game", {{"file", file}, {"found", game.name()}, {"game", options.game}}});
-  if (!game.solver()) return context.usage_error(Message{"solve.no-solver", {{"game", game.name()}}});
+  if (game.facet<Solvable>() == nullptr)
+    return context.usage_error(Message{"solve.no-solver", {{"game", game.name()}}});
   State& state = *opened->game.start;
   RunResult run = run_moves(*opened->input.source, game, state);
-  if (!run.read_error.empty()) return report_file_error(context, file, read_failure(run.read_error));
+  if (run.read_error) return report_file_error(context, file, read_failure(*run.read_error));
   if (run.error) {
     context.err() << error_line(file, *run.error, move_error_text(context, game, state, *run.error)) << '\n';
     return kExitInvalid;

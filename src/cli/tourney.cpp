@@ -8,8 +8,8 @@
 #include "cli/commands.h"
 #include "cli/diagnostics.h"
 #include "cli/number_options.h"
-#include "core/record_file.h"
 #include "core/tourney.h"
+#include "records/record_file.h"
 #include "ui/terminal.h"
 
 namespace gamerec::cli {
@@ -68,8 +68,8 @@ void print_results(const Context& context, const Tourney& tourney, bool scored) 
 
 int run_tourney(const Context& context, const TourneyCommandOptions& options) {
   auto made = context.catalogue().make_game(options.game, context.game_choice().overrides);
-  if (auto* error = std::get_if<Message>(&made)) return context.usage_error(*error);
-  const Game& game = *std::get<std::unique_ptr<Game>>(made);
+  if (auto* error = made.if_error()) return context.usage_error(*error);
+  const Game& game = *made.value();
   TourneyOptions settings;
   settings.players = options.players;
   settings.games = options.games;

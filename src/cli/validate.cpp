@@ -10,6 +10,7 @@
 #include "cli/diagnostics.h"
 #include "cli/position_text.h"
 #include "cli/validate.h"
+#include "rules/facets.h"
 
 namespace gamerec::cli {
 namespace {
@@ -118,8 +119,8 @@ class Validator {
   int validate_file(const std::string& path) {
     const std::string file = display_name(path);
     auto opened = open_input(path, context_.catalogue());
-    if (auto* error = std::get_if<FileError>(&opened)) return report_file_error(path, *error, {});
-    RecordInput& input = std::get<RecordInput>(opened);
+    if (auto* error = opened.if_error()) return report_file_error(path, *error, {});
+    RecordInput& input = opened.value();
     int status = kExitOk;
     int index = 0;
     while (auto next = input.source->next_game()) {
@@ -127,22 +128,22 @@ class Validator {
       const std::optional<int> shown_index =
           input.format->many_games ? std::optional<int>(index) : std::nullopt;
       // A header cut short by a failed read is the read's fault.
-      if (!input.source->read_error().empty())
-        return report_file_error(path, read_failure(input.source->read_error()), shown_index);
-      if (auto* error = std::get_if<RecordError>(&*next)) {
+      if (input.source->read_error())
+        return report_file_error(path, read_failure(*input.source->read_error()), shown_index);
+      if (auto* error = next->if_error()) {
         status = std::max(status, report_file_error(path, header_file_error(*error), shown_index));
         continue;
       }
-      auto game = open_game(std::get<GameHeader>(std::move(*next)), input, path, context_.catalogue(),
+      auto game = open_game(std::move(*next).value(), input, path, context_.catalogue(),
                             context_.game_choice());
-      if (auto* error = std::get_if<FileError>(&game)) {
+      if (auto* error = game.if_error()) {
         status = std::max(status, report_file_error(path, *error, shown_index));
         continue;
       }
-      OpenedGame& opened_game = std::get<OpenedGame>(game);
+      OpenedGame& opened_game = game.value();
       const RunResult run = run_moves(*input.source, *opened_game.game, *opened_game.start);
       // The rest is unknown: this game and the file cannot be judged.
-      if (!run.read_error.empty()) return report_file_error(path, read_failure(run.read_error), shown_index);
+      if (run.read_error) return report_file_error(path, read_failure(*run.read_error), shown_index);
       if (run.lines_after_quit) context_.err() << quit_warning_line(context_, file, *run.quit_line) << '\n';
 
       GameReport report;
@@ -166,10 +167,10 @@ class Validator {
     }
     // Reading failed after the last whole game (a compressed archive cut
     // short): the games before it are reported, and the file is not valid.
-    if (!input.source->read_error().empty()) {
+    if (input.source->read_error()) {
       const std::optional<int> shown_index =
           input.format->many_games ? std::optional<int>(index + 1) : std::nullopt;
-      return report_file_error(path, read_failure(input.source->read_error()), shown_index);
+      return report_file_error(path, read_failure(*input.source->read_error()), shown_index);
     }
     return status;
   }
@@ -199,8 +200,9 @@ class Validator {
   // A declared result (a resignation, an agreed draw) stands for a game the
   // rules leave going; one the rules ended otherwise is worth a warning.
   std::string result_conflict(const Game& game, const State& end, const RunResult& run) const {
-    if (run.error || !run.declared_result) return "";
-    const auto declared = game.declared_winners(*run.declared_result);
+    const auto* results = game.facet<WrittenResults>();
+    if (run.error || !run.declared_result || results == nullptr) return "";
+    const auto declared = results->declared_winners(*run.declared_result);
     const Outcome outcome = end.outcome();
     if (!declared || !outcome.over || *declared == outcome.winners) return "";
     return context_.text("validate.result-conflict",

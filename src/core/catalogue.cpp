@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "core/embedded_formats.h"
-#include "core/text.h"
+#include "rules/text.h"
 
 namespace gamerec {
 namespace {
@@ -36,7 +36,7 @@ void GameCatalogue::register_player_kind(std::string engine, std::string kind, P
   player_kinds_[{std::move(engine), std::move(kind)}] = std::move(factory);
 }
 
-std::variant<std::unique_ptr<Player>, Message> GameCatalogue::make_player(
+Result<std::unique_ptr<Player>, Message> GameCatalogue::make_player(
     const Game& game, std::string_view spec, const ChooserSettings& settings) const {
   const auto colon = spec.find(':');
   if (colon != std::string_view::npos) {
@@ -123,7 +123,7 @@ std::string GameCatalogue::game_names() const {
   return join(definitions_, ", ", [](const auto& entry) -> const std::string& { return entry.first; });
 }
 
-std::variant<std::unique_ptr<Game>, Message> GameCatalogue::make_game(
+Result<std::unique_ptr<Game>, Message> GameCatalogue::make_game(
     std::string_view name, const std::vector<OptionOverride>& overrides) const {
   const GameDefinition* definition = find(name);
   if (definition == nullptr)
@@ -132,11 +132,11 @@ std::variant<std::unique_ptr<Game>, Message> GameCatalogue::make_game(
   if (engine == engines_.end())
     return Message{"catalogue.no-engine", {{"game", std::string(name)}, {"engine", definition->engine}}};
   auto options = resolve_options(*definition, overrides);
-  if (auto* error = std::get_if<Message>(&options)) return *error;
+  if (auto* error = options.if_error()) return *error;
   auto shared = shared_.find(name);
   if (shared == shared_.end())
     shared = shared_.emplace(std::string(name), std::make_shared<const GameDefinition>(*definition)).first;
-  return engine->second(shared->second, std::get<RuleOptions>(std::move(options)));
+  return engine->second(shared->second, std::move(options).value());
 }
 
 std::optional<std::string> GameCatalogue::game_for_path(const std::string& path) const {
@@ -160,10 +160,7 @@ std::vector<std::string> GameCatalogue::games_accepting(std::string_view move_te
     // Variants share their base's notation; asking the base games is enough.
     if (definition.engine != name) continue;
     auto game = make_game(name, {});
-    auto* made = std::get_if<std::unique_ptr<Game>>(&game);
-    if (made == nullptr) continue;
-    WrittenMove written;
-    if (!(*made)->parse_move(move_text, written)) names.push_back(name);
+    if (game && (*game)->parse_move(move_text)) names.push_back(name);
   }
   return names;
 }

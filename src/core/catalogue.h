@@ -13,17 +13,17 @@
 #include <vector>
 
 #include "core/definition_loader.h"
-#include "core/game.h"
 #include "core/match.h"
-#include "core/record_format.h"
+#include "records/record_format.h"
+#include "rules/game.h"
 
 namespace gamerec {
 
 using GameFactory =
-    std::function<std::variant<std::unique_ptr<Game>, Message>(SharedDefinition, RuleOptions)>;
+    std::function<Result<std::unique_ptr<Game>, Message>(SharedDefinition, RuleOptions)>;
 // A kind of player that is not a level of the game's own (exec:PROGRAM,
 // uci:ENGINE): made from the text after the colon.
-using PlayerFactory = std::function<std::variant<std::unique_ptr<Player>, Message>(
+using PlayerFactory = std::function<Result<std::unique_ptr<Player>, Message>(
     const Game& game, std::string_view argument, const ChooserSettings& settings)>;
 
 class GameCatalogue {
@@ -53,7 +53,7 @@ class GameCatalogue {
 
   // A game with its options resolved; a message on unknown game, unknown
   // option or bad value.
-  std::variant<std::unique_ptr<Game>, Message> make_game(std::string_view name,
+  Result<std::unique_ptr<Game>, Message> make_game(std::string_view name,
                                                          const std::vector<OptionOverride>& overrides) const;
 
   // The game whose definition claims this file extension (no dot), or the
@@ -65,7 +65,7 @@ class GameCatalogue {
 
   // A computer player for `game` from a --players/--ai spec: a level of the
   // game's own ("1", "random") or KIND:ARGUMENT of a registered kind.
-  std::variant<std::unique_ptr<Player>, Message> make_player(const Game& game, std::string_view spec,
+  Result<std::unique_ptr<Player>, Message> make_player(const Game& game, std::string_view spec,
                                                              const ChooserSettings& settings) const;
 
   const std::vector<RecordFormat>& formats() const { return formats_; }

@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <set>
 
-#include "core/text.h"
-#include "core/yaml_text.h"
+#include "records/yaml_text.h"
+#include "rules/text.h"
 
 namespace gamerec {
 namespace {
@@ -84,9 +84,9 @@ std::optional<Message> merge_option(const std::string& name, const YAML::Node& n
   if (node["description"]) spec->description = node["description"].as<std::string>();
   if (node["default"]) {
     auto value = parse_option_value(*spec, yaml_value_text(node["default"]));
-    if (std::holds_alternative<Message>(value))
+    if (!value.ok())
       return problem("option-default", {{"option", name}, {"value", yaml_value_text(node["default"])}});
-    spec->default_value = std::get<OptionValue>(std::move(value));
+    spec->default_value = std::move(value).value();
   }
   return std::nullopt;
 }

@@ -6,8 +6,8 @@
 #include <string>
 #include <string_view>
 
-#include "core/error.h"
-#include "core/options.h"
+#include "rules/error.h"
+#include "rules/options.h"
 
 namespace gamerec {
 

@@ -1,6 +1,7 @@
 #include "core/match.h"
 
-#include "core/move_list.h"
+#include "records/move_list.h"
+#include "rules/facets.h"
 
 namespace gamerec {
 
@@ -60,7 +61,11 @@ MatchEnd Match::run(MatchHooks& hooks, std::optional<std::int64_t> max_moves) {
         text = error && !action->text.empty() ? action->text : game_.move_text(move, *state_);
       } else {
         text = action->text;
-        error = check_move_text(game_, *state_, text, move);
+        auto read = read_move(game_, *state_, text);
+        if (read)
+          move = *read;
+        else
+          error = std::move(read.error());
       }
       if (error)
         return MatchEnd{MatchEnd::Reason::kForfeit, game_.forfeit(side), side, std::move(*error), text};
@@ -81,15 +86,25 @@ MatchEnd Match::run(MatchHooks& hooks, std::optional<std::int64_t> max_moves) {
             break;
         }
       }
-      if (!action->too_long) {
+      const PromptRules* prompt = game_.facet<PromptRules>();
+      if (!action->too_long && prompt != nullptr) {
         const auto seed = seed_ ^ (static_cast<std::uint64_t>(state_->moves_played()) * 0x9E3779B97F4A7C15U);
-        const std::vector<Move> moves = game_.shortcut_moves(text, *state_, seed);
+        const std::vector<Move> moves = prompt->shortcut_moves(text, *state_, seed);
         for (const Move& each : moves) play(side, each, game_.move_text(each, *state_), false, hooks);
         if (!moves.empty()) continue;
       }
-      auto error = action->too_long ? std::optional<MoveError>(MoveError{ErrorCode::kNotation, "too-long"})
-                                    : game_.refused_at_prompt(text, *state_);
-      if (!error) error = check_move_text(game_, *state_, text, move);
+      std::optional<MoveError> error;
+      if (action->too_long)
+        error = MoveError{ErrorCode::kNotation, "too-long"};
+      else if (prompt != nullptr)
+        error = prompt->refused_at_prompt(text, *state_);
+      if (!error) {
+        auto read = read_move(game_, *state_, text);
+        if (read)
+          move = *read;
+        else
+          error = std::move(read.error());
+      }
       if (error) {
         hooks.rejected(*this, side, RecordError{std::move(*error), 0, column, text});
         continue;

@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/game.h"
+#include "rules/game.h"
 
 namespace gamerec {
 

@@ -5,8 +5,8 @@
 #include <algorithm>
 
 #include "core/embedded_formats.h"
-#include "core/text.h"
-#include "core/yaml_text.h"
+#include "records/yaml_text.h"
+#include "rules/text.h"
 
 namespace gamerec {
 namespace {
@@ -52,7 +52,7 @@ std::string fill(std::string_view pattern, const MessageArgs& args) {
   return out;
 }
 
-std::variant<Messages, std::string> Messages::load(std::string_view language) {
+Result<Messages, std::string> Messages::load(std::string_view language) {
   std::string_view catalogue_text;
   for (const EmbeddedFile& file : embedded_formats()) {
     if (file.name == "messages.yaml") catalogue_text = file.text;

@@ -8,11 +8,11 @@
 #include <map>
 #include <string>
 #include <string_view>
-#include <variant>
 
-#include "core/error.h"
-#include "core/options.h"
-#include "core/view.h"
+#include "rules/error.h"
+#include "rules/options.h"
+#include "rules/result.h"
+#include "rules/view.h"
 
 namespace gamerec {
 
@@ -21,7 +21,7 @@ class Messages {
   // The compiled-in catalogue for `language` ("en", "es"); English fills any
   // key the language lacks. An English sentence on an unknown language (the
   // catalogue cannot speak it).
-  static std::variant<Messages, std::string> load(std::string_view language);
+  static Result<Messages, std::string> load(std::string_view language);
 
   const std::string& language() const { return language_; }
   // The text of `key` with args filled in; `game`'s texts first. The key

@@ -4,7 +4,7 @@ namespace gamerec {
 namespace {
 
 // The game named by the first rule of SPEC section 2 that applies.
-std::variant<std::string, FileError> choose_game(const std::string& path, const GameHeader& header,
+Result<std::string, FileError> choose_game(const std::string& path, const GameHeader& header,
                                                  RecordInput& input, const GameCatalogue& catalogue,
                                                  const GameChoice& choice) {
   if (choice.forced_game) return *choice.forced_game;
@@ -18,24 +18,25 @@ std::variant<std::string, FileError> choose_game(const std::string& path, const 
     auto games = catalogue.games_accepting(first->text);
     if (games.size() == 1) return games.front();
   }
-  if (!input.source->read_error().empty()) return read_failure(input.source->read_error());
+  if (input.source->read_error()) return read_failure(*input.source->read_error());
   return FileError{"unknown-game", Message{"file.unknown-game"},
                    first != nullptr ? first->line : header.line};
 }
 
 }  // namespace
 
-std::variant<RecordInput, FileError> open_input(const std::string& path, const GameCatalogue& catalogue) {
-  OpenedLines opened = open_lines(path);
-  if (!opened.lines) {
-    if (opened.is_directory) return FileError{"io", Message{"file.is-directory"}};
-    return FileError{"io", Message{"file.cannot-open", {{"reason", opened.error}}}};
+Result<RecordInput, FileError> open_input(const std::string& path, const GameCatalogue& catalogue) {
+  auto opened = open_lines(path);
+  if (!opened) {
+    if (opened.error() == std::errc::is_a_directory) return FileError{"io", Message{"file.is-directory"}};
+    return FileError{"io", Message{"file.cannot-open", {{"reason", opened.error().message()}}}};
   }
-  const std::string_view head = opened.lines->head();
-  if (!opened.lines->read_error().empty()) return read_failure(opened.lines->read_error());
+  std::unique_ptr<LineSource>& lines = *opened;
+  const std::string_view head = lines->head();
+  if (lines->read_error()) return read_failure(*lines->read_error());
   RecordInput input;
   input.format = &catalogue.format_of(path, head);
-  input.source = input.format->open_reader(std::move(opened.lines));
+  input.source = input.format->open_reader(std::move(lines));
   return input;
 }
 
@@ -47,16 +48,16 @@ FileError header_file_error(const RecordError& error) {
   return FileError{"header", Message{"header." + error.error.kind, error.error.args}, error.line};
 }
 
-std::variant<OpenedGame, FileError> open_game(GameHeader header, RecordInput& input, const std::string& path,
+Result<OpenedGame, FileError> open_game(GameHeader header, RecordInput& input, const std::string& path,
                                               const GameCatalogue& catalogue, const GameChoice& choice) {
   auto name = choose_game(path, header, input, catalogue, choice);
-  if (auto* error = std::get_if<FileError>(&name)) return *error;
-  const std::string& game_name = std::get<std::string>(name);
+  if (auto* error = name.if_error()) return *error;
+  const std::string& game_name = name.value();
   // What the file says is checked alone first, so that a bad header is
   // reported as the file's fault and a bad --game/--variant as the user's.
   const bool game_from_header = !choice.forced_game && header.game;
   auto game = catalogue.make_game(game_name, header.variant);
-  if (auto* error = std::get_if<Message>(&game)) {
+  if (auto* error = game.if_error()) {
     if (game_from_header || !header.variant.empty()) {
       const std::int64_t line = catalogue.find(game_name) == nullptr ? header.game_line : header.variant_line;
       return FileError{"header", *error, line};
@@ -70,15 +71,16 @@ std::variant<OpenedGame, FileError> open_game(GameHeader header, RecordInput& in
     std::vector<OptionOverride> overrides = header.variant;
     overrides.insert(overrides.end(), choice.overrides.begin(), choice.overrides.end());
     game = catalogue.make_game(game_name, overrides);
-    if (auto* error = std::get_if<Message>(&game)) return FileError{"usage", *error, 0};
+    if (auto* error = game.if_error()) return FileError{"usage", *error, 0};
   }
   OpenedGame opened;
-  opened.game = std::get<std::unique_ptr<Game>>(std::move(game));
+  opened.game = std::move(game).value();
   auto start = opened.game->new_state_from(header.position);
-  if (auto* error = std::get_if<Message>(&start))
+  if (auto* error = start.if_error())
     return FileError{"header", *error, header.position_line, game_name};
-  opened.start = std::get<std::unique_ptr<State>>(std::move(start));
+  opened.start = std::move(start).value();
   opened.header = std::move(header);
+  input.source->game_opened(*opened.game);
   return opened;
 }
 

@@ -14,9 +14,9 @@
 #include <vector>
 
 #include "core/catalogue.h"
-#include "core/game.h"
-#include "core/move_run.h"
-#include "core/record_source.h"
+#include "records/move_run.h"
+#include "records/record_source.h"
+#include "rules/game.h"
 
 namespace gamerec {
 
@@ -42,7 +42,7 @@ struct RecordInput {
   const RecordFormat* format = nullptr;
   std::unique_ptr<RecordSource> source;
 };
-std::variant<RecordInput, FileError> open_input(const std::string& path, const GameCatalogue& catalogue);
+Result<RecordInput, FileError> open_input(const std::string& path, const GameCatalogue& catalogue);
 
 // One game of an input, ready to run: its rules and start position.
 struct OpenedGame {
@@ -51,15 +51,14 @@ struct OpenedGame {
   std::unique_ptr<State> start;
 };
 // Makes the game that `header` starts in `input` (next_game() gave it).
-std::variant<OpenedGame, FileError> open_game(GameHeader header, RecordInput& input, const std::string& path,
+Result<OpenedGame, FileError> open_game(GameHeader header, RecordInput& input, const std::string& path,
                                               const GameCatalogue& catalogue, const GameChoice& choice);
 // The error a malformed header (RecordSource::next_game) is reported as.
 FileError header_file_error(const RecordError& error);
 // The error for an input that failed part-way (`reason`: strerror text).
 FileError read_failure(const std::string& reason);
 
-// Runs the current game of `source` from `state` (core/move_run.h, as the
-// game runs it). before(event, move, position) runs before each accepted
+// Runs the current game of `source` from `state` (records/move_run.h). before(event, move, position) runs before each accepted
 // move is applied and after(event, mover, move, position) after it; an
 // `after` that returns bool stops the run by returning false.
 template <typename BeforeMove, typename AfterMove>
@@ -84,7 +83,8 @@ RunResult run_moves(RecordSource& source, const Game& game, State& state, Before
     BeforeMove& before_;
     AfterMove& after_;
   } calls(before, after);
-  return game.run_moves(source, state, &calls);
+  MoveObserver* observer = &calls;
+  return run_moves(source, game, state, observer);
 }
 
 template <typename AfterMove>
@@ -94,7 +94,8 @@ RunResult run_moves(RecordSource& source, const Game& game, State& state, AfterM
 }
 
 inline RunResult run_moves(RecordSource& source, const Game& game, State& state) {
-  return game.run_moves(source, state, nullptr);
+  MoveObserver* none = nullptr;
+  return run_moves(source, game, state, none);
 }
 
 }  // namespace gamerec

@@ -76,17 +76,17 @@ void RecordSession::cut_to(std::uint64_t offset) {
   remember();
 }
 
-std::variant<RecordPrefix, FileError> read_prefix(const std::string& path, const GameCatalogue& catalogue,
+Result<RecordPrefix, FileError> read_prefix(const std::string& path, const GameCatalogue& catalogue,
                                                   const GameChoice& choice, std::int64_t moves) {
   auto input = open_input(path, catalogue);
-  if (auto* error = std::get_if<FileError>(&input)) return *error;
-  RecordInput& record = std::get<RecordInput>(input);
+  if (auto* error = input.if_error()) return *error;
+  RecordInput& record = input.value();
   auto header = record.source->next_game();
   if (!header) return FileError{"io", Message{"write.changed", {{"file", path}}}};
-  if (auto* error = std::get_if<RecordError>(&*header)) return header_file_error(*error);
-  auto opened = open_game(std::get<GameHeader>(std::move(*header)), record, path, catalogue, choice);
-  if (auto* error = std::get_if<FileError>(&opened)) return *error;
-  OpenedGame& game = std::get<OpenedGame>(opened);
+  if (auto* error = header->if_error()) return header_file_error(*error);
+  auto opened = open_game(std::move(*header).value(), record, path, catalogue, choice);
+  if (auto* error = opened.if_error()) return *error;
+  OpenedGame& game = opened.value();
 
   RecordPrefix prefix;
   prefix.state = std::move(game.start);
@@ -103,12 +103,11 @@ std::variant<RecordPrefix, FileError> read_prefix(const std::string& path, const
       end = event->offset;
       break;
     }
-    Move move;
-    if (event->too_long || check_move_text(*game.game, *prefix.state, event->text, move))
-      return FileError{"io", Message{"write.changed", {{"file", path}}}};
+    auto move = read_move(*game.game, *prefix.state, event->text);
+    if (event->too_long || !move) return FileError{"io", Message{"write.changed", {{"file", path}}}};
     recent.push_back(RecentMove{prefix.state->to_move(), std::string(event->text)});
     if (recent.size() > kRecentMovers) recent.pop_front();
-    prefix.state->apply(move);
+    prefix.state->apply(*move);
     ++played;
   }
   if (played < moves) return FileError{"io", Message{"write.changed", {{"file", path}}}};

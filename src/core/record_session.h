@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "core/match.h"
-#include "core/record_file.h"
 #include "core/record_input.h"
+#include "records/record_file.h"
 
 namespace gamerec {
 
@@ -62,7 +62,7 @@ struct RecordPrefix {
   std::vector<RecentMove> recent;
 };
 inline constexpr std::size_t kRecentMovers = 64;
-std::variant<RecordPrefix, FileError> read_prefix(const std::string& path, const GameCatalogue& catalogue,
+Result<RecordPrefix, FileError> read_prefix(const std::string& path, const GameCatalogue& catalogue,
                                                   const GameChoice& choice, std::int64_t moves);
 
 }  // namespace gamerec

@@ -5,14 +5,26 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "core/move_list.h"
-#include "core/record_file.h"
+#include "records/move_list.h"
+#include "records/record_file.h"
 
 namespace gamerec {
 namespace {
 
 // No person plays in a tourney: there are no commands to handle.
 class SilentHooks final : public MatchHooks {};
+
+// The match's moves into a record file, one line each.
+class RecordFileSink final : public MoveSink {
+ public:
+  explicit RecordFileSink(RecordFile& file) : file_(file) {}
+  void write_move(const State& /*before*/, const Move& /*move*/, std::string_view text) override {
+    file_.append_line(text);
+  }
+
+ private:
+  RecordFile& file_;
+};
 
 // An entrant that could not be made for this game (an engine gone since the
 // tourney started, no process left to fork): it loses the game, for that
@@ -55,7 +67,7 @@ std::optional<Message> Tourney::prepare() {
   for (const std::string& spec : options_.players) {
     auto player =
         catalogue_.make_player(game_, spec, ChooserSettings{1, options_.movetime_ms, options_.timeout_ms});
-    if (auto* error = std::get_if<Message>(&player)) return *error;
+    if (auto* error = player.if_error()) return *error;
   }
   if (!options_.out_dir.empty()) {
     std::error_code ec;
@@ -98,10 +110,10 @@ std::optional<TourneyGame> Tourney::play_next() {
     auto player = catalogue_.make_player(game_, options_.players[entrant],
                                          ChooserSettings{seat_seed(options_.seed, result.number, seat),
                                                          options_.movetime_ms, options_.timeout_ms});
-    if (auto* error = std::get_if<Message>(&player))
+    if (auto* error = player.if_error())
       owned.push_back(std::make_unique<UnavailablePlayer>(std::move(*error)));
     else
-      owned.push_back(std::move(std::get<std::unique_ptr<Player>>(player)));
+      owned.push_back(std::move(player.value()));
     players.push_back(owned.back().get());
   }
 

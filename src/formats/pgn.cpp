@@ -4,7 +4,8 @@
 
 #include <cstring>
 
-#include "core/game.h"
+#include "rules/facets.h"
+#include "rules/game.h"
 
 namespace gamerec {
 namespace {
@@ -43,8 +44,8 @@ class PgnSource final : public RecordSource {
  public:
   explicit PgnSource(std::unique_ptr<LineSource> lines) : lines_(std::move(lines)) {}
 
-  std::optional<std::variant<GameHeader, RecordError>> next_game() override;
-  const std::string& read_error() const override { return lines_->read_error(); }
+  std::optional<Result<GameHeader, RecordError>> next_game() override;
+  const std::optional<std::string>& read_error() const override { return lines_->read_error(); }
   std::uint64_t bytes_read() const override { return lines_->bytes_read(); }
 
  protected:
@@ -134,13 +135,13 @@ bool PgnSource::skip_blanks() {
   }
 }
 
-std::optional<std::variant<GameHeader, RecordError>> PgnSource::next_game() {
+std::optional<Result<GameHeader, RecordError>> PgnSource::next_game() {
   forget_peeked();
   // An input with no game at all (empty, or only comments) is reported
   // once, so that it is never taken for a valid file (unless reading
   // failed: that is the error then).
-  auto no_more_games = [this]() -> std::optional<std::variant<GameHeader, RecordError>> {
-    if (index_ > 0 || !lines_->read_error().empty()) return std::nullopt;
+  auto no_more_games = [this]() -> std::optional<Result<GameHeader, RecordError>> {
+    if (index_ > 0 || lines_->read_error()) return std::nullopt;
     ++index_;
     return RecordError{{ErrorCode::kHeader, "pgn-no-game"}, 1, 1, ""};
   };
@@ -397,13 +398,13 @@ class PgnWriter final : public RecordWriter {
     return "";
   }
   std::string end_game(const Game& game, const State& end) override {
-    std::string result = "*";
+    // Given only games with results written as text (convert checks
+    // format.game).
+    const WrittenResults& results = *game.facet<WrittenResults>();
     const Outcome outcome = end.outcome();
-    if (outcome.over) {
-      result = outcome.winners.empty() ? "1/2-1/2" : outcome.winners.front() == 0 ? "1-0" : "0-1";
-    } else if (header_.result && game.declared_winners(*header_.result)) {
+    std::string result = results.result_text(outcome);
+    if (!outcome.over && header_.result && results.declared_winners(*header_.result))
       result = *header_.result;  // a resignation or an agreed draw
-    }
     add(result);
     return tags(result) + "\n" + movetext_ + "\n\n";
   }

@@ -14,7 +14,7 @@
 // unclosed, and reading goes on with that game.
 #include <memory>
 
-#include "core/record_format.h"
+#include "records/record_format.h"
 
 namespace gamerec {
 

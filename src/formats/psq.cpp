@@ -3,15 +3,18 @@
 #include <optional>
 #include <string>
 
-#include "core/game.h"
-#include "core/record_file.h"
-#include "games/gomoku/gomoku.h"
+#include "records/record_file.h"
+#include "rules/facets.h"
+#include "rules/game.h"
 
 namespace gamerec {
 namespace {
 
 constexpr std::string_view kBom = "\xEF\xBB\xBF";
 constexpr std::string_view kMagic = "Piskvorky";
+// The rule option the header's size sets (the games of a .psq are
+// gomoku's; format.game below).
+constexpr std::string_view kSizeOption = "size";
 
 // Reads a line left to right; every step says whether it matched.
 class Scanner {
@@ -99,7 +102,7 @@ class PsqSource final : public RecordSource {
  public:
   explicit PsqSource(std::unique_ptr<LineSource> lines) : lines_(std::move(lines)) {}
 
-  std::optional<std::variant<GameHeader, RecordError>> next_game() override {
+  std::optional<Result<GameHeader, RecordError>> next_game() override {
     if (started_) return std::nullopt;  // one game per file
     started_ = true;
     forget_peeked();
@@ -119,16 +122,17 @@ class PsqSource final : public RecordSource {
       ended_ = true;
       return header_error("psq-not-square", {{"width", board->width_text}, {"height", board->height_text}});
     }
-    size_ = board->width;
     GameHeader header;
     header.present = true;
     header.end_line = 1;
     header.variant_line = 1;  // an unplayable size is the header's fault
-    header.variant.push_back({"size", board->width_text});
+    header.variant.push_back({std::string(kSizeOption), board->width_text});
     return header;
   }
 
-  const std::string& read_error() const override { return lines_->read_error(); }
+  // Points become moves through the game's board of cells.
+  void game_opened(const Game& game) override { cells_ = game.facet<CellBoard>(); }
+  const std::optional<std::string>& read_error() const override { return lines_->read_error(); }
   std::uint64_t bytes_read() const override { return lines_->bytes_read(); }
 
  protected:
@@ -169,9 +173,10 @@ class PsqSource final : public RecordSource {
     return scan.digit_next();
   }
 
-  // The gomoku point of "x,y" or "x,y,time"; the line itself when it is
-  // not a whole move, and a point off every board ("A0", an off-board
-  // error) when it lies outside the header's board.
+  // The move of "x,y" or "x,y,time" in the game's notation (the cell's
+  // move, which for a point outside the board is one the game finds
+  // off-board); the line itself when it is not a whole move, or when the
+  // game has no board of cells.
   std::string_view move_text(std::string_view line) {
     Scanner scan(line);
     const auto x = scan.number();
@@ -184,37 +189,32 @@ class PsqSource final : public RecordSource {
       scan.blanks();
       if (!scan.number(/*signed_number=*/true)) return line;
     }
-    if (!x || !y || !scan.done()) return line;
-    if (*x < 1 || *x > size_ || *y < 1 || *y > size_) return "A0";
-    // Row 1 is the bottom row; Gomocup counts y from the top.
-    const int size = static_cast<int>(size_);
-    point_ = gomoku::point_text((size - static_cast<int>(*y)) * size + static_cast<int>(*x) - 1, size);
+    if (!x || !y || !scan.done() || cells_ == nullptr) return line;
+    // Gomocup counts x and y from 1 at the top left, as the cells do from 0.
+    point_ = cells_->cell_move(static_cast<int>(*y) - 1, static_cast<int>(*x) - 1);
     return point_;
   }
 
   std::unique_ptr<LineSource> lines_;
+  const CellBoard* cells_ = nullptr;
   RecordEvent event_;
   std::string point_;
-  long size_ = 0;
   bool started_ = false;
   bool ended_ = false;
 };
 
+// Given only games of a board of cells (convert checks format.game).
 class PsqWriter final : public RecordWriter {
  public:
   std::string begin_game(const Game& game, const GameHeader&) override {
-    size_ = game.options().get_int("size");
-    return "Piskvorky " + std::to_string(size_) + "x" + std::to_string(size_) + ", 0:0, 0\n";
+    const CellBoard& cells = *game.facet<CellBoard>();
+    return "Piskvorky " + std::to_string(cells.cols()) + "x" + std::to_string(cells.rows()) + ", 0:0, 0\n";
   }
-  std::string move(const Game&, const State&, const Move& move, std::string_view) override {
-    const int x = move.to % size_ + 1;
-    const int y = size_ - move.to / size_;
-    return std::to_string(x) + "," + std::to_string(y) + ",0\n";
+  std::string move(const Game& game, const State&, const Move& move, std::string_view) override {
+    const CellBoard::Cell cell = game.facet<CellBoard>()->cell_of(move);
+    return std::to_string(cell.col + 1) + "," + std::to_string(cell.row + 1) + ",0\n";
   }
   std::string end_game(const Game&, const State&) override { return "-1\n"; }
-
- private:
-  int size_ = 0;
 };
 
 }  // namespace
@@ -236,7 +236,11 @@ RecordFormat psq_format() {
   // The header line gives the board size and nothing else: Gomocup plays
   // five or more in a row.
   format.unrecorded_option = [](const Game& game) -> std::optional<std::string> {
-    if (game.options().get_bool("exact_five")) return "exact_five=true";
+    for (const auto& [key, value] : game.options().values()) {
+      if (key == kSizeOption) continue;
+      const OptionSpec* spec = game.definition().find_option(key);
+      if (spec != nullptr && !(spec->default_value == value)) return key + "=" + option_value_text(value);
+    }
     return std::nullopt;
   };
   return format;

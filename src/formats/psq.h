@@ -12,10 +12,11 @@
 // square). The moves end at the first line that does not start like one
 // (digits, a comma, a digit), as Piskvork's reader stops; a line that does
 // start like a move must be a whole one, x,y or x,y,time, or it is a
-// notation error. Each move is handed on as the gomoku point ("H8", row 1 at
-// the bottom) with the line itself kept for messages; times are not kept.
+// notation error. Each move is handed on as the game's move for that cell
+// (its CellBoard facet: gomoku's "H8") with the line itself kept for
+// messages; times are not kept.
 // Written back, each move is "x,y,0" and the file ends with "-1".
-#include "core/record_format.h"
+#include "records/record_format.h"
 
 namespace gamerec {
 

@@ -61,18 +61,18 @@ bool is_executable(const std::string& program) {
   }
 }
 
-std::variant<ChildProcess, std::string> ChildProcess::start(const std::vector<std::string>& argv) {
-  if (argv.empty()) return std::string(std::strerror(ENOENT));
+Result<ChildProcess, std::error_code> ChildProcess::start(const std::vector<std::string>& argv) {
+  if (argv.empty()) return std::error_code(ENOENT, std::generic_category());
   // Its input is a socket (sends never raise SIGPIPE), its output a pipe of
   // its own: closing its standard output is an end we see at once, which
   // it would not be on a socket its standard input still holds.
   int sockets[2];
   if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sockets) != 0)
-    return std::string(std::strerror(errno));
+    return std::error_code(errno, std::generic_category());
   UniqueFd ours(sockets[0]);
   UniqueFd theirs(sockets[1]);
   int output[2];
-  if (::pipe2(output, O_CLOEXEC) != 0) return std::string(std::strerror(errno));
+  if (::pipe2(output, O_CLOEXEC) != 0) return std::error_code(errno, std::generic_category());
   UniqueFd from_them(output[0]);
   UniqueFd their_output(output[1]);
 
@@ -103,7 +103,7 @@ std::variant<ChildProcess, std::string> ChildProcess::start(const std::vector<st
   const int error = ::posix_spawnp(&pid, args[0], &actions, &attributes, args.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
   posix_spawnattr_destroy(&attributes);
-  if (error != 0) return std::string(std::strerror(error));
+  if (error != 0) return std::error_code(error, std::generic_category());
   return ChildProcess(pid, std::move(ours), std::move(from_them));
 }
 

@@ -10,18 +10,19 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <variant>
+#include <system_error>
 #include <vector>
 
-#include "core/unique_fd.h"
+#include "records/unique_fd.h"
+#include "rules/result.h"
 
 namespace gamerec {
 
 class ChildProcess {
  public:
   // Starts argv[0] (looked up in PATH when it has no '/') in a process
-  // group of its own; the reason (strerror) when it cannot start.
-  static std::variant<ChildProcess, std::string> start(const std::vector<std::string>& argv);
+  // group of its own; the system's reason when it cannot start.
+  static Result<ChildProcess, std::error_code> start(const std::vector<std::string>& argv);
 
   ChildProcess(ChildProcess&& other) noexcept;
   ChildProcess& operator=(ChildProcess&&) = delete;

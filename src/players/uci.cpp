@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "games/chess/chess.h"
 #include "players/child_process.h"
+#include "rules/facets.h"
 
 namespace gamerec {
 namespace {
@@ -58,29 +58,17 @@ class Engine {
   bool cancelled_ = false;
 };
 
-// The game as UCI tells it: its start and every move since, so that the
-// engine knows the repetitions and the move counters as the rules do.
-std::string position_command(const chess::ChessState& state) {
-  std::string line = "position ";
-  line += state.start() == chess::start_position() ? std::string("startpos")
-                                                   : "fen " + chess::fen_of(state.start());
-  if (!state.history().empty()) line += " moves";
-  for (const chess::ChessMove move : state.history()) line += " " + chess::coordinate_text(move);
-  return line;
-}
-
 class UciPlayer final : public Player {
  public:
-  UciPlayer(std::string name, std::unique_ptr<Engine> engine, std::int64_t movetime_ms)
-      : name_(std::move(name)), engine_(std::move(engine)), movetime_ms_(movetime_ms) {}
+  UciPlayer(std::string name, std::unique_ptr<Engine> engine, std::int64_t movetime_ms, const UciProtocol& protocol)
+      : name_(std::move(name)), engine_(std::move(engine)), movetime_ms_(movetime_ms), protocol_(protocol) {}
 
   // An engine that breaks down (it crashed, sent no move in time, or
   // answered something that is not a move) loses the game, as any external
   // player does: the match ends with the reason.
   std::optional<Action> act(const Game& game, const Observation& seen, std::span<const Move> legal) override {
     if (legal.empty()) return std::nullopt;
-    const auto& state = dynamic_cast<const PositionObservation<chess::ChessState>&>(seen).position();
-    if (!engine_->send(position_command(state)) ||
+    if (!engine_->send(protocol_.position_command(seen)) ||
         !engine_->send("go movetime " + std::to_string(movetime_ms_)))
       return broke_down(uci_message("died", name_));
     const auto answer = engine_->wait_for("bestmove", std::chrono::milliseconds(movetime_ms_) + kGrace);
@@ -89,11 +77,11 @@ class UciPlayer final : public Player {
     const std::string text = answer->substr(answer->find(' ') == std::string::npos ? answer->size() : 9);
     const std::string move_text = text.substr(0, text.find(' '));
     if (move_text == "(none)") return std::nullopt;  // the engine sees no move
-    WrittenMove written;
-    // A move the rules reject loses through the match's own check.
-    if (game.parse_move(move_text, written) || !written.complete)
-      return broke_down(uci_message("bad-move", name_, move_text));
-    return Action{move_text, written.move, false};
+    // A move the rules reject loses through the match's own check; one
+    // that is no whole move in coordinates is no UCI move at all.
+    auto written = game.parse_move(move_text);
+    if (!written || !written->complete) return broke_down(uci_message("bad-move", name_, move_text));
+    return Action{move_text, written->move, false};
   }
   bool is_computer() const override { return true; }
 
@@ -103,25 +91,28 @@ class UciPlayer final : public Player {
   std::string name_;
   std::unique_ptr<Engine> engine_;
   std::int64_t movetime_ms_;
+  const UciProtocol& protocol_;  // the game's, which outlives its players
 };
 
 }  // namespace
 
-std::variant<std::unique_ptr<Player>, Message> make_uci_player(const Game& /*game*/, std::string_view engine_name,
-                                                              const ChooserSettings& settings) {
+Result<std::unique_ptr<Player>, Message> make_uci_player(const Game& game, std::string_view engine_name,
+                                                        const ChooserSettings& settings) {
+  const auto* protocol = game.facet<UciProtocol>();
+  if (protocol == nullptr) return Message{"players.no-protocol", {{"game", game.name()}, {"kind", "uci"}}};
   const std::string path(engine_name);
   const std::vector<std::string> argv = split_command(engine_name);
   if (argv.empty()) return uci_message("no-engine", engine_name);
   auto started = ChildProcess::start(argv);
-  if (auto* reason = std::get_if<std::string>(&started)) return uci_message("cannot-start", engine_name, *reason);
-  auto engine = std::make_unique<Engine>(std::get<ChildProcess>(std::move(started)), settings.cancel_fd);
+  if (!started) return uci_message("cannot-start", engine_name, started.error().message());
+  auto engine = std::make_unique<Engine>(std::move(started).value(), settings.cancel_fd);
   if (!engine->send("uci") || !engine->wait_for("uciok", kHandshake))
     return uci_message("no-handshake", engine_name);
   if (!engine->send("isready") || !engine->wait_for("readyok", kHandshake))
     return uci_message("no-handshake", engine_name);
   engine->send("ucinewgame");
   return std::unique_ptr<Player>(std::make_unique<UciPlayer>(
-      path, std::move(engine), settings.movetime_ms.value_or(kDefaultMovetimeMs)));
+      path, std::move(engine), settings.movetime_ms.value_or(kDefaultMovetimeMs), *protocol));
 }
 
 }  // namespace gamerec

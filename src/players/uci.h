@@ -10,7 +10,6 @@
 // loses the game with the reason (Action::failure), as they do.
 #include <memory>
 #include <string_view>
-#include <variant>
 
 #include "core/catalogue.h"
 
@@ -18,7 +17,7 @@ namespace gamerec {
 
 // The factory to register for chess's "uci" kind: starts ENGINE (a path, or
 // a name looked up in PATH) and checks that it answers `uci` and `isready`.
-std::variant<std::unique_ptr<Player>, Message> make_uci_player(const Game& game, std::string_view engine,
-                                                              const ChooserSettings& settings);
+Result<std::unique_ptr<Player>, Message> make_uci_player(const Game& game, std::string_view engine,
+                                                        const ChooserSettings& settings);
 
 }  // namespace gamerec

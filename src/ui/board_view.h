@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "core/game.h"
+#include "rules/game.h"
 #include "ui/terminal.h"
 
 namespace gamerec::ui {

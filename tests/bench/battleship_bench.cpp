@@ -29,9 +29,10 @@
 #include <string>
 #include <vector>
 
+#include "app/builtin_games.h"
 #include "core/tourney.h"
 #include "games/battleship/battleship.h"
-#include "games/builtin_games.h"
+#include "rules/typed.h"
 
 using namespace gamerec;
 using namespace gamerec::battleship;
@@ -58,7 +59,7 @@ std::vector<Ship> random_fleet(const BattleshipGame& game, std::mt19937_64& rand
     const auto moves = state->legal_moves();
     state->apply(moves[random() % moves.size()]);
   }
-  return dynamic_cast<const BattleshipState&>(*state).grid(0).ships;
+  return gamerec::downcast<BattleshipState>(*state).grid(0).ships;
 }
 
 Target target_of(const Geometry& geometry, const std::vector<Ship>& fleet) {
@@ -187,11 +188,11 @@ int main(int argc, char** argv) {
   }
   const GameCatalogue catalogue = make_builtin_catalogue();
   auto made = catalogue.make_game("battleship", variants);
-  if (std::holds_alternative<Message>(made)) {
-    std::fprintf(stderr, "battleship_bench: bad variant (%s)\n", std::get<Message>(made).key.c_str());
+  if (!made.ok()) {
+    std::fprintf(stderr, "battleship_bench: bad variant (%s)\n", made.error().key.c_str());
     return 2;
   }
-  const auto& game = dynamic_cast<const BattleshipGame&>(*std::get<std::unique_ptr<Game>>(made));
+  const auto& game = gamerec::downcast<BattleshipGame>(*made.value());
 
   std::mt19937_64 random(seed);
   std::vector<std::vector<Ship>> fleets;

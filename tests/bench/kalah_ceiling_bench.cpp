@@ -40,11 +40,12 @@
 #include <variant>
 #include <vector>
 
-#include "core/large_array.h"
-#include "games/builtin_games.h"
+#include "app/builtin_games.h"
 #include "games/kalah/kalah.h"
 #include "games/kalah/model_search.h"
 #include "games/kalah/search.h"
+#include "rules/large_array.h"
+#include "rules/typed.h"
 
 using namespace gamerec;
 using kalah::Board;
@@ -253,7 +254,7 @@ bool model_matches_player(const Game& game, const ClassicModel& model, const std
     while (!state->is_over()) {
       const auto legal = state->legal_moves();
       int store_margin = 0;
-      const Board board = kalah::board_of(dynamic_cast<const kalah::KalahState&>(*state), store_margin);
+      const Board board = kalah::board_of(gamerec::downcast<kalah::KalahState>(*state), store_margin);
       const int predicted = model.choice(board);
       bool varied = false;
       int first = -1;
@@ -297,14 +298,14 @@ bool cutoffs_match_plain(const Game& game, const kalah::SearchRules& rules, cons
     int store_margin = 0;
     Board board{};
     while (!state->is_over()) {
-      board = kalah::board_of(dynamic_cast<const kalah::KalahState&>(*state), store_margin);
+      board = kalah::board_of(gamerec::downcast<kalah::KalahState>(*state), store_margin);
       if (state->to_move() == kalah::kNorth && kalah::seeds_on(board, rules) <= 20) break;
       const auto legal = state->legal_moves();
       state->apply(legal[random() % legal.size()]);
     }
     if (state->is_over()) continue;
     const int seeds = kalah::seeds_on(board, rules);
-    const int north_store = dynamic_cast<const kalah::KalahState&>(*state).row(kalah::kNorth).store;
+    const int north_store = gamerec::downcast<kalah::KalahState>(*state).row(kalah::kNorth).store;
     Ceiling plain(rules, total, model, nullptr, 16);
     const double exact = plain.chance(board, seeds, true, north_store, -1, 2);
     for (const double t : {exact - 0.01, exact + 0.01}) {
@@ -365,8 +366,8 @@ int main(int argc, char** argv) {
   }
   const GameCatalogue catalogue = make_builtin_catalogue();
   auto made = catalogue.make_game("kalah", {{"seeds", std::to_string(per_pit)}});
-  if (!std::holds_alternative<std::unique_ptr<Game>>(made)) return 2;
-  const Game& game = *std::get<std::unique_ptr<Game>>(made);
+  if (!made.ok()) return 2;
+  const Game& game = *made.value();
   const kalah::SearchRules rules{kPits, true};
   const ClassicModel model(level[0] - '0', rules);
   if (!model_matches_player(game, model, level)) return 1;
@@ -388,7 +389,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "kalah_ceiling_bench: --from ends the game\n");
     return 2;
   }
-  const auto& kalah_state = dynamic_cast<const kalah::KalahState&>(*state);
+  const auto& kalah_state = gamerec::downcast<kalah::KalahState>(*state);
   int store_margin = 0;
   const Board board = kalah::board_of(kalah_state, store_margin);
   const bool north = kalah_state.to_move() == kalah::kNorth;

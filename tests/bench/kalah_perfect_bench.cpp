@@ -25,9 +25,10 @@
 #include <string>
 #include <variant>
 
-#include "games/builtin_games.h"
+#include "app/builtin_games.h"
 #include "games/kalah/kalah.h"
 #include "games/kalah/search.h"
+#include "rules/typed.h"
 
 using namespace gamerec;
 
@@ -83,7 +84,7 @@ int line_report(const Game& game, kalah::Search& search, const kalah::Sower& sow
     if (state->to_move() == kalah::kNorth) {
       int store_margin = 0;
       const kalah::Board board =
-          kalah::board_of(dynamic_cast<const kalah::KalahState&>(*state), store_margin);
+          kalah::board_of(gamerec::downcast<kalah::KalahState>(*state), store_margin);
       const int value = exact_value(search, board);
       std::printf("ply %zu, North to move, value %+d:", ply + 1, store_margin + value);
       int keeping = 0;
@@ -125,8 +126,8 @@ int main(int argc, char** argv) {
   const bool hardest = std::string(argv[argc - 1]) == "--hardest";
   const GameCatalogue catalogue = make_builtin_catalogue();
   auto made = catalogue.make_game("kalah", {});
-  if (!std::holds_alternative<std::unique_ptr<Game>>(made)) return 2;
-  const Game& game = *std::get<std::unique_ptr<Game>>(made);
+  if (!made.ok()) return 2;
+  const Game& game = *made.value();
 
   const kalah::SearchRules rules{6, true};
   const int seeds = 48;
@@ -151,7 +152,7 @@ int main(int argc, char** argv) {
       } else {
         int store_margin = 0;
         const kalah::Board board =
-            kalah::board_of(dynamic_cast<const kalah::KalahState&>(*state), store_margin);
+            kalah::board_of(gamerec::downcast<kalah::KalahState>(*state), store_margin);
         auto known = perfect_move.find(board);
         if (known == perfect_move.end()) {
           const auto result = search.solve(board, kalah::first_guess(search, board));

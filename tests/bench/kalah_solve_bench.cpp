@@ -19,9 +19,10 @@
 #include <string>
 #include <variant>
 
-#include "games/builtin_games.h"
+#include "app/builtin_games.h"
 #include "games/kalah/kalah.h"
 #include "games/kalah/search.h"
+#include "rules/typed.h"
 
 using namespace gamerec;
 
@@ -50,7 +51,7 @@ int bound_run(const State& start, bool needs_opposite, int table, int bits, doub
   const auto t0 = std::chrono::steady_clock::now();
   const double c0 = cpu_seconds();
   int store_margin = 0;
-  const kalah::Board board = kalah::board_of(dynamic_cast<const kalah::KalahState&>(start), store_margin);
+  const kalah::Board board = kalah::board_of(gamerec::downcast<kalah::KalahState>(start), store_margin);
   const kalah::SearchRules rules{6, needs_opposite};
   const int seeds = kalah::seeds_on(board, rules);
   if (table < 0) table = kalah::table_seeds_for(rules, seeds);
@@ -106,8 +107,8 @@ int main(int argc, char** argv) {
   auto made = catalogue.make_game(
       "kalah", {{"seeds", std::to_string(seeds)},
                 {"capture_needs_opposite_seeds", needs_opposite ? "true" : "false"}});
-  if (!std::holds_alternative<std::unique_ptr<Game>>(made)) return 2;
-  const Game& game = *std::get<std::unique_ptr<Game>>(made);
+  if (!made.ok()) return 2;
+  const Game& game = *made.value();
   const auto start = game.new_state();
 
   if (bounds > 0) return bound_run(*start, needs_opposite, table, bits, bounds);
@@ -116,10 +117,10 @@ int main(int argc, char** argv) {
   const double c0 = cpu_seconds();
   Solution solution;
   if (table < 0) {
-    solution = game.solver()->solve(*start);
+    solution = game.facet<gamerec::Solvable>()->solver()->solve(*start);
   } else {
     int store_margin = 0;
-    const kalah::Board board = kalah::board_of(dynamic_cast<const kalah::KalahState&>(*start), store_margin);
+    const kalah::Board board = kalah::board_of(gamerec::downcast<kalah::KalahState>(*start), store_margin);
     kalah::Search search(kalah::SearchRules{6, needs_opposite}, bits, table);
     const int guess = kalah::first_guess(search, board);
     const auto result = search.solve(board, guess);
@@ -139,7 +140,7 @@ int main(int argc, char** argv) {
   if (!baseline) return 0;
 
   // The baseline: the same search without the endgame table.
-  const auto& kalah_state = dynamic_cast<const kalah::KalahState&>(*start);
+  const auto& kalah_state = gamerec::downcast<kalah::KalahState>(*start);
   int store_margin = 0;
   const kalah::Board board = kalah::board_of(kalah_state, store_margin);
   const double c1 = cpu_seconds();

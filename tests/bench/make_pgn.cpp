@@ -16,8 +16,9 @@
 #include <random>
 #include <string>
 
-#include "games/builtin_games.h"
+#include "app/builtin_games.h"
 #include "games/chess/chess.h"
+#include "rules/typed.h"
 
 namespace {
 
@@ -44,7 +45,7 @@ int main(int argc, char** argv) {
   std::mt19937_64 random(argc > 3 ? std::strtoull(argv[3], nullptr, 10) : 1);
   const GameCatalogue catalogue = make_builtin_catalogue();
   auto made = catalogue.make_game("chess", {});
-  const Game& game = *std::get<std::unique_ptr<Game>>(made);
+  const Game& game = *made.value();
   for (long index = 1; index <= games; ++index) {
     auto state = game.new_state();
     const int limit = 80 + static_cast<int>(random() % 140);
@@ -53,7 +54,7 @@ int main(int argc, char** argv) {
     const bool evals = random() % 4 == 0;
     while (!state->is_over() && state->moves_played() < limit) {
       const auto moves = state->legal_moves();
-      const Position& p = dynamic_cast<const ChessState&>(*state).position();
+      const Position& p = gamerec::downcast<ChessState>(*state).position();
       Move chosen = moves[random() % moves.size()];
       if (random() % 10 < 7) {
         int best = 0;

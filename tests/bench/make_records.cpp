@@ -33,7 +33,7 @@
 #include <string>
 #include <vector>
 
-#include "games/builtin_games.h"
+#include "app/builtin_games.h"
 #include "games/chaturanga/chaturanga.h"
 
 namespace {
@@ -88,11 +88,11 @@ int make_games(int count, const std::string& dir, int moves, std::uint64_t seed)
   fs::create_directories(dir);
   const gamerec::GameCatalogue catalogue = gamerec::make_builtin_catalogue();
   auto made = catalogue.make_game("chaturanga", {});
-  if (auto* error = std::get_if<gamerec::Message>(&made)) {
+  if (auto* error = made.if_error()) {
     std::cerr << "make_records: " << error->key << '\n';
     return 2;
   }
-  const gamerec::Game& game = *std::get<std::unique_ptr<gamerec::Game>>(made);
+  const gamerec::Game& game = *made.value();
   std::mt19937_64 rng(seed);
   const int spread = moves / 4;
   for (int i = 1; i <= count; ++i) {
@@ -133,11 +133,11 @@ int make_random_games(const std::string& name, int count, const std::string& dir
   fs::create_directories(dir);
   const gamerec::GameCatalogue catalogue = gamerec::make_builtin_catalogue();
   auto made = catalogue.make_game(name, {});
-  if (auto* error = std::get_if<gamerec::Message>(&made)) {
+  if (auto* error = made.if_error()) {
     std::cerr << "make_records: " << error->key << '\n';
     return 2;
   }
-  const gamerec::Game& game = *std::get<std::unique_ptr<gamerec::Game>>(made);
+  const gamerec::Game& game = *made.value();
   const auto& extensions = game.definition().extensions;
   const std::string extension = extensions.empty() ? "txt" : extensions.front();
   std::mt19937_64 rng(seed);

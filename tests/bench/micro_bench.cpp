@@ -12,8 +12,8 @@
 #include <memory>
 #include <string_view>
 
-#include "core/game.h"
-#include "games/builtin_games.h"
+#include "app/builtin_games.h"
+#include "rules/game.h"
 
 namespace {
 
@@ -23,22 +23,20 @@ constexpr std::array<std::string_view, 8> kCycle = {"1B-3A", "2H-3F", "8G-6H", "
 std::unique_ptr<gamerec::Game> make_chaturanga() {
   static const gamerec::GameCatalogue catalogue = gamerec::make_builtin_catalogue();
   auto made = catalogue.make_game("chaturanga", {});
-  return std::get<std::unique_ptr<gamerec::Game>>(std::move(made));
+  return std::move(made).value();
 }
 
 gamerec::Move parse(const gamerec::Game& game, std::string_view text) {
-  gamerec::WrittenMove written;
-  if (game.parse_move(text, written)) std::abort();
-  return written.move;
+  auto written = game.parse_move(text);
+  if (!written) std::abort();
+  return written->move;
 }
 
 void BM_Parse(benchmark::State& bench) {
   auto game = make_chaturanga();
   std::size_t i = 0;
   for (auto _ : bench) {
-    gamerec::WrittenMove written;
-    auto error = game->parse_move(kCycle[i++ & 7], written);
-    benchmark::DoNotOptimize(error);
+    auto written = game->parse_move(kCycle[i++ & 7]);
     benchmark::DoNotOptimize(written);
   }
   bench.SetItemsProcessed(bench.iterations());
@@ -78,12 +76,12 @@ void BM_ParseCheckApply(benchmark::State& bench) {
   auto state = game->new_state();
   std::size_t i = 0;
   for (auto _ : bench) {
-    gamerec::Move move;
-    if (gamerec::check_move_text(*game, *state, kCycle[i++ & 7], move)) {
+    auto move = gamerec::read_move(*game, *state, kCycle[i++ & 7]);
+    if (!move) {
       bench.SkipWithError("a cycle move was rejected");
       break;
     }
-    state->apply(move);
+    state->apply(*move);
   }
   bench.SetItemsProcessed(bench.iterations());
 }

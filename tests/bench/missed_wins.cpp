@@ -15,8 +15,8 @@
 #include <map>
 #include <string>
 
+#include "app/builtin_games.h"
 #include "core/record_input.h"
-#include "games/builtin_games.h"
 
 namespace {
 
@@ -67,22 +67,22 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     const std::string path = argv[i];
     auto input = open_input(path, catalogue);
-    if (!std::holds_alternative<RecordInput>(input)) {
+    if (!input.ok()) {
       std::cerr << path << ": cannot open\n";
       return 1;
     }
-    auto& record = std::get<RecordInput>(input);
+    auto& record = input.value();
     auto next = record.source->next_game();
-    if (!next || !std::holds_alternative<GameHeader>(*next)) {
+    if (!next || !next->ok()) {
       std::cerr << path << ": no game\n";
       return 1;
     }
-    auto game = open_game(std::get<GameHeader>(std::move(*next)), record, path, catalogue, {});
-    if (!std::holds_alternative<OpenedGame>(game)) {
+    auto game = open_game(std::move(*next).value(), record, path, catalogue, {});
+    if (!game.ok()) {
       std::cerr << path << ": cannot open the game\n";
       return 1;
     }
-    auto& opened = std::get<OpenedGame>(game);
+    auto& opened = game.value();
     const auto players = players_of(opened.header.text);
     const auto& sides = opened.game->definition().sides;
     const RunResult run = run_moves(

@@ -11,9 +11,9 @@
 #include <string_view>
 #include <variant>
 
+#include "app/builtin_games.h"
 #include "core/catalogue.h"
 #include "core/messages.h"
-#include "games/builtin_games.h"
 #include "ui/board_view.h"
 
 namespace {
@@ -29,7 +29,7 @@ constexpr int kPlies = 24;
 
 struct Fixture {
   GameCatalogue builtin = make_builtin_catalogue();
-  Messages english = std::get<Messages>(Messages::load("en"));
+  Messages english = Messages::load("en").value();
 };
 
 Fixture& fixture() {
@@ -68,8 +68,8 @@ void play(const Game& game, std::string_view bytes) {
         bytes.empty() ? 0 : static_cast<unsigned char>(bytes[static_cast<std::size_t>(ply) % bytes.size()]);
     const Move move = moves[pick % moves.size()];
     const std::string text = game.move_text(move, *state);
-    Move parsed;
-    if (check_move_text(game, *state, text, parsed) || !(parsed == move))
+    const auto parsed = read_move(game, *state, text);
+    if (!parsed || !(*parsed == move))
       invariant_failed("a legal move's text does not parse back to it", text);
     if (auto error = state->check(move)) invariant_failed("a legal move fails check()", text);
     state->apply(move);
@@ -91,11 +91,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (const auto& [name, definition] : catalogue.definitions()) {
     (void)catalogue.game_for_extension(definition.extensions.empty() ? "" : definition.extensions.front());
     auto made = catalogue.make_game(name, {});
-    if (auto* error = std::get_if<Message>(&made)) {
+    if (auto* error = made.if_error()) {
       if (error->key.empty()) invariant_failed("make_game failed without a message", name);
       continue;
     }
-    const Game& game = *std::get<std::unique_ptr<Game>>(made);
+    const Game& game = *made.value();
     (void)catalogue.games_accepting(definition.example);
     play(game, text);
   }

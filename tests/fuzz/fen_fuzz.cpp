@@ -24,18 +24,18 @@ using namespace gamerec::chess;
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
   auto parsed = parse_fen(text);
-  if (auto* error = std::get_if<Message>(&parsed)) {
+  if (auto* error = parsed.if_error()) {
     if (error->key.rfind("fen.", 0) != 0) invariant_failed("an error outside fen.*", text);
     return 0;
   }
-  const Position& p = std::get<Position>(parsed);
+  const Position& p = parsed.value();
   const std::string written = fen_of(p);
   auto again = parse_fen(written);
   // `passed` only serves messages (an en passant square no capture can
   // use is not written); everything else must come back.
   Position expected = p;
   if (p.ep < 0) expected.passed = -1;
-  if (!std::holds_alternative<Position>(again) || !(std::get<Position>(again) == expected))
+  if (!again.ok() || !(again.value() == expected))
     invariant_failed("the written FEN does not read back as the same position", written);
   if (p.key != p.compute_key()) invariant_failed("the key is not the position's", written);
   const ChessState state(p);
@@ -44,10 +44,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for_each_legal_move(p, t, [&](ChessMove move) {
     ++count;
     if (check_chess_move(p, move)) invariant_failed("the validator rejects a generated move", written);
-    WrittenMove w;
+    const auto w = parse_chess_move(san(p, move));
     ChessMove back;
-    if (parse_chess_move(san(p, move), w) || (!w.complete && resolve_san(p, w, back)) ||
-        (!w.complete && !(back == move)))
+    if (!w || (!w->complete && resolve_san(p, *w, back)) || (!w->complete && !(back == move)))
       invariant_failed("the SAN of a legal move does not resolve back to it", written);
     return false;
   });

@@ -9,10 +9,10 @@
 #include <cstring>
 #include <string>
 
+#include "app/builtin_games.h"
 #include "core/catalogue.h"
 #include "core/record_input.h"
 #include "formats/pgn.h"
-#include "games/builtin_games.h"
 
 namespace {
 
@@ -51,20 +51,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   int games = 0;
   while (auto next = input.source->next_game()) {
     if (++games > 100000) invariant_failed("more games than the input could hold");
-    if (auto* error = std::get_if<RecordError>(&*next)) {
+    if (auto* error = next->if_error()) {
       if (error->line < 1 || error->column < 1) invariant_failed("a header error without line and column");
       continue;
     }
-    auto game = open_game(std::get<GameHeader>(std::move(*next)), input, "fuzz.pgn", catalogue, {});
-    if (std::holds_alternative<FileError>(game)) continue;  // a bad FEN tag
-    OpenedGame& opened = std::get<OpenedGame>(game);
+    auto game = open_game(std::move(*next).value(), input, "fuzz.pgn", catalogue, {});
+    if (!game.ok()) continue;  // a bad FEN tag
+    OpenedGame& opened = game.value();
     const RunResult run = run_moves(*input.source, *opened.game, *opened.start);
     if (run.error && (run.error->line < 1 || run.error->column < 1))
       invariant_failed("a move error without line and column");
     for (const Move& move : opened.start->legal_moves()) {
-      Move back;
-      if (check_move_text(*opened.game, *opened.start, opened.game->move_text(move, *opened.start), back) ||
-          !(back == move))
+      const auto back = read_move(*opened.game, *opened.start, opened.game->move_text(move, *opened.start));
+      if (!back || !(*back == move))
         invariant_failed("the SAN of a legal move does not resolve back to it");
     }
   }

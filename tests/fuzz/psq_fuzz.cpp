@@ -14,11 +14,11 @@
 #include <variant>
 #include <vector>
 
+#include "app/builtin_games.h"
 #include "core/catalogue.h"
 #include "core/messages.h"
 #include "core/record_input.h"
 #include "formats/psq.h"
-#include "games/builtin_games.h"
 
 namespace {
 
@@ -48,8 +48,8 @@ class MemoryStream final : public ByteStream {
 struct Fixture {
   GameCatalogue catalogue = make_builtin_catalogue();
   RecordFormat psq = psq_format();
-  Messages english = std::get<Messages>(Messages::load("en"));
-  Messages spanish = std::get<Messages>(Messages::load("es"));
+  Messages english = Messages::load("en").value();
+  Messages spanish = Messages::load("es").value();
 };
 
 Fixture& fixture() {
@@ -75,17 +75,17 @@ Reading read(const std::string& bytes) {
   auto source = f.psq.open_reader(std::make_unique<LineSource>(std::make_unique<MemoryStream>(bytes)));
   auto next = source->next_game();
   if (!next) invariant_failed("no game and no error", "");
-  if (auto* error = std::get_if<RecordError>(&*next)) {
+  if (auto* error = next->if_error()) {
     if (error->line != 1) invariant_failed("a header error not on line 1", std::to_string(error->line));
     for (const Messages* messages : {&f.english, &f.spanish})
       check_message(*messages, "header." + error->error.kind, *f.catalogue.find("gomoku"));
     if (source->next_game()) invariant_failed("a second game", "");
     return reading;
   }
-  const GameHeader& header = std::get<GameHeader>(*next);
+  const GameHeader& header = next->value();
   auto game = f.catalogue.make_game("gomoku", header.variant);
-  if (!std::holds_alternative<std::unique_ptr<Game>>(game)) return reading;  // an unplayable size
-  reading.game = std::get<std::unique_ptr<Game>>(std::move(game));
+  if (!game.ok()) return reading;  // an unplayable size
+  reading.game = std::move(game).value();
   reading.state = reading.game->new_state();
   reading.opened = true;
   reading.run = run_moves(*source, *reading.game, *reading.state,
@@ -114,10 +114,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   auto state = first.game->new_state();
   std::string text = writer->begin_game(*first.game, GameHeader{});
   for (const std::string& move_text : first.moves) {
-    Move move;
-    if (check_move_text(*first.game, *state, move_text, move)) invariant_failed("a move read is rejected", move_text);
-    text += writer->move(*first.game, *state, move, move_text);
-    state->apply(move);
+    const auto move = read_move(*first.game, *state, move_text);
+    if (!move) invariant_failed("a move read is rejected", move_text);
+    text += writer->move(*first.game, *state, *move, move_text);
+    state->apply(*move);
   }
   text += writer->end_game(*first.game, *state);
   const Reading second = read(text);

@@ -19,10 +19,10 @@
 #include <string>
 #include <variant>
 
+#include "app/builtin_games.h"
 #include "core/catalogue.h"
 #include "core/messages.h"
 #include "core/record_input.h"
-#include "games/builtin_games.h"
 #include "ui/board_view.h"
 
 namespace {
@@ -102,8 +102,8 @@ std::vector<std::string> all_extensions(const GameCatalogue& catalogue) {
 
 struct Fixture {
   GameCatalogue catalogue = make_builtin_catalogue();
-  Messages english = std::get<Messages>(Messages::load("en"));
-  Messages spanish = std::get<Messages>(Messages::load("es"));
+  Messages english = Messages::load("en").value();
+  Messages spanish = Messages::load("es").value();
   Scratch scratch{all_extensions(catalogue)};
 };
 
@@ -115,9 +115,9 @@ Fixture& fixture() {
 void check_legal_moves(const Game& game, const State& state) {
   for (const Move& move : state.legal_moves()) {
     const std::string text = game.move_text(move, state);
-    Move parsed;
-    if (check_move_text(game, state, text, parsed)) invariant_failed("a legal move's text is rejected", text);
-    if (!(parsed == move)) invariant_failed("a legal move's text parses to another move", text);
+    const auto parsed = read_move(game, state, text);
+    if (!parsed) invariant_failed("a legal move's text is rejected", text);
+    if (!(*parsed == move)) invariant_failed("a legal move's text parses to another move", text);
     if (state.check(move)) invariant_failed("a legal move fails check()", text);
   }
 }
@@ -153,27 +153,27 @@ void check_game(const OpenedGame& opened, const RunResult& run) {
 void read_record(const std::string& path, const GameChoice& choice) {
   Fixture& f = fixture();
   auto opened = open_input(path, f.catalogue);
-  if (auto* error = std::get_if<FileError>(&opened)) {
+  if (auto* error = opened.if_error()) {
     if (error->code.empty() || error->message.key.empty())
       invariant_failed("a file error without code or message", path);
     return;
   }
-  RecordInput& input = std::get<RecordInput>(opened);
+  RecordInput& input = opened.value();
   while (auto next = input.source->next_game()) {
-    if (auto* error = std::get_if<RecordError>(&*next)) {
+    if (auto* error = next->if_error()) {
       if (error->line < 1) invariant_failed("a header error without a line", path);
       continue;
     }
-    auto game = open_game(std::get<GameHeader>(std::move(*next)), input, path, f.catalogue, choice);
-    if (auto* error = std::get_if<FileError>(&game)) {
+    auto game = open_game(std::move(*next).value(), input, path, f.catalogue, choice);
+    if (auto* error = game.if_error()) {
       if (error->code.empty() || error->message.key.empty())
         invariant_failed("a file error without code or message", path);
       continue;
     }
-    OpenedGame& opened_game = std::get<OpenedGame>(game);
+    OpenedGame& opened_game = game.value();
     const RunResult run = run_moves(*input.source, *opened_game.game, *opened_game.start);
     check_game(opened_game, run);
-    if (!run.read_error.empty()) return;
+    if (run.read_error) return;
   }
 }
 

@@ -198,11 +198,11 @@ TEST_CASE("exec players: a game continued from a record tells the program what i
   auto made =
       gamerec::test::catalogue().make_player(*game, kExample, ChooserSettings{1, std::nullopt, 10000});
   auto opponent = gamerec::test::catalogue().make_player(*game, "random", ChooserSettings{2, std::nullopt});
-  REQUIRE(std::holds_alternative<std::unique_ptr<Player>>(made));
-  REQUIRE(std::holds_alternative<std::unique_ptr<Player>>(opponent));
+  REQUIRE(made.ok());
+  REQUIRE(opponent.ok());
   Match match(
       *game, std::move(state),
-      {std::get<std::unique_ptr<Player>>(made).get(), std::get<std::unique_ptr<Player>>(opponent).get()},
+      {made.value().get(), opponent.value().get()},
       nullptr);
   MatchHooks hooks;
   const MatchEnd end = match.run(hooks);

@@ -11,6 +11,7 @@
 #include "core/match.h"
 #include "core/tourney.h"
 #include "games/battleship/battleship.h"
+#include "rules/typed.h"
 #include "test_support.h"
 
 using namespace gamerec;
@@ -122,7 +123,7 @@ class Checked final : public Player {
   std::optional<Action> act(const Game&, const Observation& seen, std::span<const Move> legal) override {
     const auto move = chooser_->choose_move(seen, legal);
     REQUIRE(move);
-    const auto& observation = dynamic_cast<const BattleshipObservation&>(seen);
+    const auto& observation = gamerec::downcast<BattleshipObservation>(seen);
     if (!observation.placing()) {
       const Reference known(observation);
       INFO(level_ << " shoots " << cell_name(move->to, known.width));
@@ -210,8 +211,8 @@ TEST_CASE(
       while (!states[0]->is_over() && !states[1]->is_over()) {
         const auto seen_a = states[0]->observe(0);
         const auto seen_b = states[1]->observe(0);
-        if (!(dynamic_cast<const BattleshipObservation&>(*seen_a) ==
-              dynamic_cast<const BattleshipObservation&>(*seen_b)))
+        if (!(gamerec::downcast<BattleshipObservation>(*seen_a) ==
+              gamerec::downcast<BattleshipObservation>(*seen_b)))
           break;
         // Player 2 does not shoot: player 1 shoots on, as if every shot hit.
         const auto legal = states[0]->legal_moves();
@@ -224,7 +225,7 @@ TEST_CASE(
           // Player 2 answers with a shot that misses (the same in both games).
           if (!state->is_over() && state->to_move() == 1) {
             for (const Move& shot : state->legal_moves()) {
-              if (dynamic_cast<const BattleshipState&>(*state)
+              if (gamerec::downcast<BattleshipState>(*state)
                       .grid(0)
                       .ship_at[static_cast<std::size_t>(shot.to)] < 0) {
                 state->apply(shot);

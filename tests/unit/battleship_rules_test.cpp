@@ -8,6 +8,7 @@
 #include <catch2/catch.hpp>
 
 #include "games/battleship/battleship.h"
+#include "rules/typed.h"
 #include "test_support.h"
 
 using namespace gamerec;
@@ -37,12 +38,12 @@ const std::vector<std::string> kPlacements = {
 };
 
 const battleship::BattleshipState& as_battleship(const State& state) {
-  return dynamic_cast<const battleship::BattleshipState&>(state);
+  return gamerec::downcast<battleship::BattleshipState>(state);
 }
 
 MoveError placement_error(const Game& game, const State& state, const std::string& text) {
   Move move;
-  auto error = check_move_text(game, state, text, move);
+  auto error = gamerec::test::check_text(game, state, text, move);
   REQUIRE(error);
   return *error;
 }
@@ -196,8 +197,8 @@ TEST_CASE("battleship: the options refuse a fleet that cannot be placed") {
                                                 {{"width", "5"}, {"height", "1"}, {"ships", "6"}},
                                                 {{"ships", "4,4,4,4,4,4,4,4,4,4,4,4,4"}}}) {
     auto made = gamerec::test::catalogue().make_game("battleship", overrides);
-    REQUIRE(std::holds_alternative<Message>(made));
-    CHECK(std::get<Message>(made).key == "ships.no-room");
+    REQUIRE(!made.ok());
+    CHECK(made.error().key == "ships.no-room");
   }
   // Four ships of length 1 fit on 3x3, one in each corner.
   CHECK_NOTHROW(gamerec::test::make("battleship", {{"width", "3"}, {"height", "3"}, {"ships", "1,1,1,1"}}));
@@ -206,15 +207,15 @@ TEST_CASE("battleship: the options refuse a fleet that cannot be placed") {
 TEST_CASE("battleship: cells run from A1 to the grid's last column and row, up to 26x26") {
   const auto game = gamerec::test::make("battleship", {{"width", "26"}, {"height", "26"}});
   WrittenMove written;
-  REQUIRE_FALSE(game->parse_move("Z26", written));
+  REQUIRE_FALSE(gamerec::test::parse_text(*game, "Z26", written));
   CHECK(written.move.to == 26 * 26 - 1);
-  CHECK(game->parse_move("Z27", written)->code == ErrorCode::kOffBoard);
+  CHECK(gamerec::test::parse_text(*game, "Z27", written)->code == ErrorCode::kOffBoard);
   const auto standard = gamerec::test::make("battleship");
   for (const char* text : {"K1", "A11", "A0", "k5 right"})
-    CHECK(standard->parse_move(text, written)->code == ErrorCode::kOffBoard);
+    CHECK(gamerec::test::parse_text(*standard, text, written)->code == ErrorCode::kOffBoard);
   for (const char* text : {"", "A", "11", "A100", "AA1", "A1 sideways", "A1 right hit", "1A", "A-1", "A1x"}) {
     INFO(text);
-    CHECK(standard->parse_move(text, written)->code == ErrorCode::kNotation);
+    CHECK(gamerec::test::parse_text(*standard, text, written)->code == ErrorCode::kNotation);
   }
 }
 
@@ -234,7 +235,7 @@ TEST_CASE("battleship: a shot's recorded answer is checked, in English or Spanis
   CHECK(code_of(*game, *state, "A5 HUNDIDO") == "ok");
   CHECK(code_of(*game, *state, "A5") == "ok");  // no answer: nothing to check
   Move move;
-  const auto error = check_move_text(*game, *state, "B2 water", move);
+  const auto error = gamerec::test::check_text(*game, *state, "B2 water", move);
   CHECK(error == MoveError{ErrorCode::kResponseMismatch, "hit", {{"cell", "B2"}}});
   CHECK(gamerec::test::english(Message{"errors.response-mismatch-hit", error->args}) ==
         "the shot at B2 hit a ship (hit), not the answer recorded");
@@ -378,7 +379,7 @@ TEST_CASE("battleship: each side observes only its own fleet, and the whole view
   play_all(*game, *state, kPlacements);
   play_all(*game, *state, {"B2 hit", "F1 water", "A1 hit", "F6 water"});
   const auto seen = state->observe(0);
-  const auto& own = dynamic_cast<const battleship::BattleshipObservation&>(*seen);
+  const auto& own = gamerec::downcast<battleship::BattleshipObservation>(*seen);
   CHECK(own.fleet() == as_battleship(*state).grid(0).ships);
   CHECK(own.fired(7) == battleship::kHit);        // B2
   CHECK(own.fired(5) == battleship::kWater);      // F1
@@ -418,7 +419,7 @@ TEST_CASE("battleship: \"random\" at the prompt stands for the rest of the side'
   play_all(*game, *state, {"A1 right"});
   // Player 1 has placed its 3; "random" (or "azar", any case) places its 2 and 1.
   for (const std::string word : {"random", "RANDOM", "azar"}) {
-    const std::vector<Move> moves = game->shortcut_moves(word, *state, 42);
+    const std::vector<Move> moves = gamerec::test::shortcut_moves(*game, word, *state, 42);
     REQUIRE(moves.size() == 2);
     auto placed = state->clone();
     for (const Move& move : moves) {
@@ -427,11 +428,11 @@ TEST_CASE("battleship: \"random\" at the prompt stands for the rest of the side'
     }
     CHECK(as_battleship(*placed).grid(0).ships.size() == 3);
     CHECK(placed->to_move() == 1);  // player 2 places next
-    CHECK(game->shortcut_moves(word, *state, 42) == moves);  // the seed decides
+    CHECK(gamerec::test::shortcut_moves(*game, word, *state, 42) == moves);  // the seed decides
   }
   // Not a shortcut: another word, or once the shots have begun.
-  CHECK(game->shortcut_moves("randomly", *state, 42).empty());
+  CHECK(gamerec::test::shortcut_moves(*game, "randomly", *state, 42).empty());
   play_all(*game, *state, {"A3 down", "E4"});
   play_all(*game, *state, {"B2 right", "F4 down", "A5"});
-  CHECK(game->shortcut_moves("random", *state, 42).empty());
+  CHECK(gamerec::test::shortcut_moves(*game, "random", *state, 42).empty());
 }

@@ -16,6 +16,7 @@
 
 #include "games/battleship/battleship.h"
 #include "games/battleship/players.h"
+#include "rules/typed.h"
 #include "test_support.h"
 
 using namespace gamerec;
@@ -30,7 +31,7 @@ Grid placed_fleet(const BattleshipGame& game, std::mt19937_64& random) {
     const auto moves = state->legal_moves();
     state->apply(moves[random() % moves.size()]);
   }
-  return dynamic_cast<const BattleshipState&>(*state).grid(0);
+  return gamerec::downcast<BattleshipState>(*state).grid(0);
 }
 
 // The root mean square, over the cells not shot, of the chain's estimate
@@ -82,7 +83,7 @@ struct WeightedFleet {
 };
 
 void enumerate_fleets(const State& state, double chance, std::vector<WeightedFleet>& out) {
-  const auto& placing = dynamic_cast<const BattleshipState&>(state);
+  const auto& placing = gamerec::downcast<BattleshipState>(state);
   if (placing.to_move() != 0) {
     out.push_back({placing.grid(0).ships, chance});
     return;
@@ -153,7 +154,7 @@ double exact_misfit(const BattleshipGame& game, const std::vector<WeightedFleet>
 
 TEST_CASE("battleship sampler: the chain's cover matches fleets placed as the players place them") {
   const auto made = test::make("battleship");
-  const auto& game = dynamic_cast<const BattleshipGame&>(*made);
+  const auto& game = gamerec::downcast<BattleshipGame>(*made);
   std::vector<std::uint8_t> fired(100, kNoFlag);
   // With 1500 fleets the reference's own noise is about 0.010.
   SECTION("the empty grid") { CHECK(misfit(game, fired, 1500) < 0.02); }
@@ -184,7 +185,7 @@ TEST_CASE("battleship sampler: the chain's cover matches the exact chances of ev
   // misses by about 0.003 with a million steps; without its Metropolis test
   // (all consistent fleets alike) by 0.04 to 0.15.
   const auto made = test::make("battleship", {{"width", "6"}, {"height", "6"}, {"ships", "3,2,1,1"}});
-  const auto& game = dynamic_cast<const BattleshipGame&>(*made);
+  const auto& game = gamerec::downcast<BattleshipGame>(*made);
   // Listed once for all the sections (Catch runs the case once per section).
   static const std::vector<WeightedFleet> fleets = [&] {
     std::vector<WeightedFleet> all;

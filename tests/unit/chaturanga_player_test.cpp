@@ -6,6 +6,7 @@
 #include <set>
 
 #include "games/chaturanga/chaturanga.h"
+#include "rules/typed.h"
 #include "test_support.h"
 
 using namespace gamerec;
@@ -15,7 +16,7 @@ namespace {
 
 const ChaturangaGame& game() {
   static const auto instance = gamerec::test::make("chaturanga");
-  return dynamic_cast<const ChaturangaGame&>(*instance);
+  return gamerec::downcast<ChaturangaGame>(*instance);
 }
 
 // What the chooser of `level` picks in `state` for the side to move.

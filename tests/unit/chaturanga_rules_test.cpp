@@ -7,6 +7,7 @@
 #include <set>
 
 #include "games/chaturanga/chaturanga.h"
+#include "rules/typed.h"
 #include "test_support.h"
 
 using namespace gamerec;
@@ -19,7 +20,7 @@ namespace {
 
 const ChaturangaGame& default_game() {
   static const auto game = gamerec::test::make("chaturanga");
-  return dynamic_cast<const ChaturangaGame&>(*game);
+  return gamerec::downcast<ChaturangaGame>(*game);
 }
 
 int sq(const char* name) { return *board::parse_row_col(name); }
@@ -29,7 +30,7 @@ int sq(const char* name) { return *board::parse_row_col(name); }
 std::unique_ptr<State> at(const std::string& position) {
   return gamerec::test::position(default_game(), position);
 }
-const ChaturangaState& cells(const State& state) { return dynamic_cast<const ChaturangaState&>(state); }
+const ChaturangaState& cells(const State& state) { return gamerec::downcast<ChaturangaState>(state); }
 
 std::set<std::string> destinations(const ChaturangaState& state, const char* from) {
   std::set<std::string> texts;
@@ -94,11 +95,11 @@ TEST_CASE("chaturanga: the mid-game position gives each piece exactly its listed
 
 TEST_CASE("chaturanga: the classic 4D-A1 is a notation error that suggests 4D-1A") {
   WrittenMove written;
-  CHECK(default_game().parse_move("4D-A1", written) ==
+  CHECK(gamerec::test::parse_text(default_game(), "4D-A1", written) ==
         MoveError{ErrorCode::kNotation, "hint", {{"suggestion", "4D-1A"}}});
   // Lower-case columns and both squares swapped get the same help.
-  CHECK(default_game().parse_move("2a-3a", written)->args == MessageArgs{{"suggestion", "2A-3A"}});
-  CHECK(default_game().parse_move("A2-A3", written)->args == MessageArgs{{"suggestion", "2A-3A"}});
+  CHECK(gamerec::test::parse_text(default_game(), "2a-3a", written)->args == MessageArgs{{"suggestion", "2A-3A"}});
+  CHECK(gamerec::test::parse_text(default_game(), "A2-A3", written)->args == MessageArgs{{"suggestion", "2A-3A"}});
 }
 
 TEST_CASE("chaturanga: notation is exactly [1-8][A-H]-[1-8][A-H]") {
@@ -171,9 +172,9 @@ TEST_CASE("chaturanga: each error code in the order of SPEC 4.1") {
   }
   SECTION("blocked-path: names the first blocking square") {
     Move move;
-    CHECK(check_move_text(game, *start, "1A-3A", move) ==
+    CHECK(gamerec::test::check_text(game, *start, "1A-3A", move) ==
           MoveError{ErrorCode::kBlockedPath, {}, {{"square", "2A"}}});
-    CHECK(check_move_text(game, *start, "1C-3A", move) ==
+    CHECK(gamerec::test::check_text(game, *start, "1C-3A", move) ==
           MoveError{ErrorCode::kBlockedPath, {}, {{"square", "2B"}}});
   }
   SECTION("illegal-move comes before blocked-path: a rook cannot move like a knight") {
@@ -219,7 +220,7 @@ TEST_CASE("chaturanga: castling swaps the king and rook on their starting square
   SECTION("allowed at the start, written as the king's move onto the rook") {
     auto state = game.new_state();
     REQUIRE_FALSE(play(game, *state, "1D-1A"));
-    const auto& position = dynamic_cast<const ChaturangaState&>(*state);
+    const auto& position = gamerec::downcast<ChaturangaState>(*state);
     CHECK(position.at(sq("1A")) == Cell{kYellow, Piece::kKing});
     CHECK(position.at(sq("1D")) == Cell{kYellow, Piece::kRook});
   }
@@ -309,19 +310,19 @@ TEST_CASE("chaturanga: every legal move's text parses back to the same move") {
   for (const Move& move : state->legal_moves()) {
     const std::string text = game.move_text(move, *state);
     WrittenMove written;
-    REQUIRE_FALSE(game.parse_move(text, written));
+    REQUIRE_FALSE(gamerec::test::parse_text(game, text, written));
     CHECK(written.move == move);
   }
 }
 
 TEST_CASE("chaturanga: a malformed setup option is an error, not a crash") {
   auto made = gamerec::test::catalogue().make_game("chaturanga", {{"setup", "K1D / X9Z"}});
-  REQUIRE(std::holds_alternative<Message>(made));
+  REQUIRE(!made.ok());
   CHECK_THAT(gamerec::test::english_error(made), Catch::Contains("setup") && Catch::Contains("X9Z"));
   made = gamerec::test::catalogue().make_game("chaturanga", {{"setup", "K1D / K4H / K8E / K5A / K3C"}});
-  REQUIRE(std::holds_alternative<Message>(made));
+  REQUIRE(!made.ok());
   made = gamerec::test::catalogue().make_game("chaturanga", {{"setup", "K1D / K4H / K8E / K5A"}});
-  CHECK(std::holds_alternative<std::unique_ptr<Game>>(made));
+  CHECK(made.ok());
 }
 
 TEST_CASE("chaturanga: a setup without a king or rook has no castling and plays normally") {
@@ -369,7 +370,7 @@ TEST_CASE("chaturanga: a malformed header position is a message naming the probl
                           "K1D / K4H / K8E / K5A; to-move: red; eliminated: red"}) {
     INFO(bad);
     auto made = game.new_state_from(bad);
-    REQUIRE(std::holds_alternative<Message>(made));
+    REQUIRE(!made.ok());
     CHECK_THAT(gamerec::test::english_error(made), Catch::StartsWith("position"));
   }
 }

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "games/chess/chess.h"
+#include "rules/typed.h"
 #include "test_support.h"
 
 using namespace gamerec;
@@ -23,22 +24,22 @@ std::unique_ptr<State> from_fen(const std::string& fen) { return gamerec::test::
 
 // The English message of the error `text` gets in `state`, or "ok".
 std::string reason(const State& state, const std::string& text) {
-  static const Messages messages = std::get<Messages>(Messages::load("en"));
+  static const Messages messages = Messages::load("en").value();
   Move move;
-  auto error = check_move_text(chess_game(), state, text, move);
+  auto error = gamerec::test::check_text(chess_game(), state, text, move);
   return error ? messages.error_reason(*error, chess_game().definition()) : "ok";
 }
 
 // The move a text resolves to, in coordinates ("e2e4"), or its error code.
 std::string resolved(const State& state, const std::string& text) {
   Move move;
-  if (auto error = check_move_text(chess_game(), state, text, move)) return std::string(code_name(error->code));
+  if (auto error = gamerec::test::check_text(chess_game(), state, text, move)) return std::string(code_name(error->code));
   return coordinate_text(to_chess_move(move));
 }
 
 std::string san_of(const State& state, const std::string& coordinates) {
   Move move;
-  REQUIRE_FALSE(check_move_text(chess_game(), state, coordinates, move));
+  REQUIRE_FALSE(gamerec::test::check_text(chess_game(), state, coordinates, move));
   return chess_game().move_text(move, state);
 }
 
@@ -168,7 +169,7 @@ TEST_CASE("chess: en passant only right after the double step") {
   CHECK(resolved(*now, "bxc6 e.p.") == "b5c6");
   CHECK(resolved(*now, "bxc6e.p.") == "b5c6");
   play_all(chess_game(), *now, {"bxc6"});
-  CHECK(dynamic_cast<const ChessState&>(*now).position().cells[34] == kEmpty);  // c5 captured
+  CHECK(gamerec::downcast<ChessState>(*now).position().cells[34] == kEmpty);  // c5 captured
   auto later = state->clone();
   play_all(chess_game(), *later, {"c5", "Kd2", "Kd8"});
   CHECK(code_of(chess_game(), *later, "bxc6") == "illegal-move");
@@ -184,7 +185,7 @@ TEST_CASE("chess: en passant that would expose the own king is illegal") {
   CHECK(code_of(chess_game(), *state, "bxc6") == "king-in-check");
   CHECK(reason(*state, "b5c6") == "capturing en passant would expose your king to the rook on h5");
   // The capture is not a legal move, so the position does not depend on it.
-  CHECK(dynamic_cast<const ChessState&>(*state).fen() == "8/8/8/KPp4r/8/8/8/7k w - - 0 1");
+  CHECK(gamerec::downcast<ChessState>(*state).fen() == "8/8/8/KPp4r/8/8/8/7k w - - 0 1");
 }
 
 TEST_CASE("chess: castling on both wings, written as the king's move or O-O") {
@@ -198,7 +199,7 @@ TEST_CASE("chess: castling on both wings, written as the king's move or O-O") {
   CHECK(resolved(*state, "e1g1") == "e1g1");
   CHECK(san_of(*state, "e1c1") == "O-O-O");
   play_all(chess_game(), *state, {"O-O", "O-O-O"});
-  const Position& p = dynamic_cast<const ChessState&>(*state).position();
+  const Position& p = gamerec::downcast<ChessState>(*state).position();
   CHECK(p.cells[5] == make_cell(kWhite, kRook));
   CHECK(p.cells[6] == make_cell(kWhite, kKing));
   CHECK(p.cells[59] == make_cell(kBlack, kRook));
@@ -363,7 +364,7 @@ TEST_CASE("chess: threefold repetition may be claimed, fivefold ends the game") 
   outcome = after(state, shuffle);
   CHECK_FALSE(outcome.over);
   CHECK(outcome.draw_claimable == "threefold");
-  CHECK(dynamic_cast<const ChessState&>(*state).repetitions() == 3);
+  CHECK(gamerec::downcast<ChessState>(*state).repetitions() == 3);
   outcome = after(state, shuffle);
   CHECK_FALSE(outcome.over);
   outcome = after(state, shuffle);
@@ -376,7 +377,7 @@ TEST_CASE("chess: repetition needs the same castling rights and side to move") {
   auto state = chess_game().new_state();
   // The king's trip loses the castling rights: the start never comes back.
   after(state, {"e4", "e5", "Ke2", "Ke7", "Ke1", "Ke8", "Ke2", "Ke7", "Ke1", "Ke8"});
-  CHECK(dynamic_cast<const ChessState&>(*state).repetitions() == 2);
+  CHECK(gamerec::downcast<ChessState>(*state).repetitions() == 2);
   CHECK(state->outcome().draw_claimable.empty());
 }
 
@@ -418,8 +419,8 @@ TEST_CASE("chess: insufficient material ends the game") {
 
   auto dead = [](const std::string& fen) {
     auto parsed = parse_fen(fen);
-    REQUIRE(std::holds_alternative<Position>(parsed));
-    return insufficient_material(std::get<Position>(parsed));
+    REQUIRE(parsed.ok());
+    return insufficient_material(parsed.value());
   };
   CHECK(dead("4k3/8/8/8/8/8/8/4K3 w - - 0 1"));         // kings alone
   CHECK(dead("4k3/8/8/8/8/8/8/3BK3 w - - 0 1"));        // one bishop
@@ -435,15 +436,15 @@ TEST_CASE("chess: SAN and coordinates of every legal move resolve back to it in 
     auto state = chess_game().new_state();
     for (int ply = 0; ply < 300 && !state->is_over(); ++ply) {
       const auto moves = state->legal_moves();
-      const auto& p = dynamic_cast<const ChessState&>(*state).position();
+      const auto& p = gamerec::downcast<ChessState>(*state).position();
       for (const Move& move : moves) {
         const std::string san_text = chess_game().move_text(move, *state);
         const std::string coordinates = coordinate_text(to_chess_move(move));
-        INFO(dynamic_cast<const ChessState&>(*state).fen() << " " << san_text);
+        INFO(gamerec::downcast<ChessState>(*state).fen() << " " << san_text);
         Move back;
-        REQUIRE_FALSE(check_move_text(chess_game(), *state, san_text, back));
+        REQUIRE_FALSE(gamerec::test::check_text(chess_game(), *state, san_text, back));
         REQUIRE(back == move);
-        REQUIRE_FALSE(check_move_text(chess_game(), *state, coordinates, back));
+        REQUIRE_FALSE(gamerec::test::check_text(chess_game(), *state, coordinates, back));
         REQUIRE(back == move);
         // Check marks agree with the position after the move.
         Position next = p;

@@ -27,6 +27,7 @@
 #include <sstream>
 
 #include "games/chess/chess.h"
+#include "rules/typed.h"
 #include "support/temp_dir.h"
 #include "test_support.h"
 
@@ -42,14 +43,14 @@ const std::string kGames = kDir + "/games.pgn";
 template <typename Visit>
 std::size_t for_each_game(Visit&& visit) {
   auto opened = open_input(kGames, test::catalogue());
-  REQUIRE(std::holds_alternative<RecordInput>(opened));
-  auto& input = std::get<RecordInput>(opened);
+  REQUIRE(opened.ok());
+  auto& input = opened.value();
   std::size_t index = 0;
   while (auto header = input.source->next_game()) {
-    REQUIRE(std::holds_alternative<GameHeader>(*header));
-    auto game = open_game(std::get<GameHeader>(std::move(*header)), input, kGames, test::catalogue(), {});
-    REQUIRE(std::holds_alternative<OpenedGame>(game));
-    auto& opened_game = std::get<OpenedGame>(game);
+    REQUIRE(header->ok());
+    auto game = open_game(std::move(*header).value(), input, kGames, test::catalogue(), {});
+    REQUIRE(game.ok());
+    auto& opened_game = game.value();
     const RunResult run = run_moves(*input.source, *opened_game.game, *opened_game.start);
     visit(index++, run, *opened_game.start);
   }
@@ -62,7 +63,7 @@ std::string verdict(const RunResult& run, const State& end) {
   const Outcome outcome = end.outcome();
   std::string reason = !outcome.end.empty() ? outcome.end : outcome.draw_claimable;
   if (reason.empty()) reason = "none";
-  return "ok " + reason + " " + dynamic_cast<const chess::ChessState&>(end).fen();
+  return "ok " + reason + " " + gamerec::downcast<chess::ChessState>(end).fen();
 }
 
 }  // namespace

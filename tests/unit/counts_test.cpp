@@ -6,9 +6,9 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "core/line_source.h"
-#include "core/move_run.h"
-#include "core/record_source.h"
+#include "records/line_source.h"
+#include "records/move_run.h"
+#include "records/record_source.h"
 
 using namespace gamerec;
 

@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-#include "games/builtin_games.h"
+#include "app/builtin_games.h"
 #include "gomoku_support.h"
 
 using namespace gamerec;
@@ -80,8 +80,8 @@ TEST_CASE("gomoku: five in a row wins in each of the four directions") {
     std::vector<std::string> expected = c.black;
     std::sort(expected.begin(), expected.end(), [&](const std::string& a, const std::string& b) {
       Move x, y;
-      check_move_text(*game, *game->new_state(), a, x);
-      check_move_text(*game, *game->new_state(), b, y);
+      gamerec::test::check_text(*game, *game->new_state(), a, x);
+      gamerec::test::check_text(*game, *game->new_state(), b, y);
       return x.to < y.to;
     });
     CHECK(winning_points(*state) == expected);
@@ -202,7 +202,7 @@ TEST_CASE("gomoku error off-board: a well-formed point outside the board") {
     CHECK(code_of(*game, *state, text) == "off-board");
   }
   WrittenMove written;
-  const auto error = game->parse_move("P8", written);
+  const auto error = gamerec::test::parse_text(*game, "P8", written);
   REQUIRE(error);
   CHECK(gamerec::test::english(Message{"errors.off-board-" + error->kind, error->args}) ==
         "outside the board (columns A-O, rows 1-15)");

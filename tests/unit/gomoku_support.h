@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "games/gomoku/gomoku.h"
+#include "rules/typed.h"
 #include "test_support.h"
 
 namespace gamerec::test {
@@ -29,7 +30,7 @@ inline std::unique_ptr<State> stones(const Game& game, const std::vector<std::st
 }
 
 inline const gomoku::GomokuState& board_of(const State& state) {
-  return dynamic_cast<const gomoku::GomokuState&>(state);
+  return gamerec::downcast<gomoku::GomokuState>(state);
 }
 
 // The texts of the points of the winning line, in board order.

@@ -10,6 +10,7 @@
 
 #include "games/kalah/kalah.h"
 #include "games/kalah/model_search.h"
+#include "rules/typed.h"
 #include "test_support.h"
 
 using namespace gamerec;
@@ -18,10 +19,10 @@ using kalah::KalahState;
 
 namespace {
 
-const KalahState& as_kalah(const State& state) { return dynamic_cast<const KalahState&>(state); }
+const KalahState& as_kalah(const State& state) { return gamerec::downcast<KalahState>(state); }
 
 kalah::SearchRules search_rules(const Game& game) {
-  const kalah::Rules& rules = dynamic_cast<const kalah::KalahGame&>(game).rules();
+  const kalah::Rules& rules = gamerec::downcast<kalah::KalahGame>(game).rules();
   return kalah::SearchRules{rules.pits, rules.capture_needs_opposite_seeds};
 }
 
@@ -122,7 +123,7 @@ class ReplyReference {
 int margin_after(const Game& game, const State& state, const Move& move) {
   auto after = state.clone();
   after->apply(move);
-  const Solution solution = game.solver()->solve(*after);
+  const Solution solution = gamerec::test::solver(game)->solve(*after);
   const bool same_side = !after->is_over() && after->to_move() == state.to_move();
   if (after->is_over()) return state.to_move() == kalah::kSouth ? solution.value : -solution.value;
   return same_side ? solution.value : -solution.value;
@@ -273,7 +274,7 @@ TEST_CASE("kalah level 7: once it knows level 5, it plays the best reply to it")
   // Kalah(4,3): small enough that both of level 7's searches end exact
   // within its time, so its moves do not depend on the clock.
   const auto game = gamerec::test::make("kalah", {{"pits", "4"}, {"seeds", "3"}});
-  auto solver = game->solver();
+  auto solver = gamerec::test::solver(*game);
   int checked = 0;
   int perfect_but_worse = 0;  // positions where a perfect player could have chosen worse
   for (std::uint64_t seed = 1; seed <= 40; ++seed) {

@@ -51,7 +51,7 @@ int value_after(const KalahState& state, int pit) {
   KalahState after = state;
   after.apply(Move{pit, -1, 0});
   const auto game = gamerec::test::make("kalah");
-  const Solution solution = game->solver()->solve(after);
+  const Solution solution = gamerec::test::solver(*game)->solve(after);
   if (after.is_over()) return state.to_move() == kalah::kSouth ? solution.value : -solution.value;
   return after.to_move() == state.to_move() ? solution.value : -solution.value;
 }
@@ -139,7 +139,7 @@ TEST_CASE("kalah level 6: alpha-beta takes the big capture the classic levels mi
 
 TEST_CASE("kalah levels 6 and 7: their moves keep the solver's value in small positions") {
   const auto game = gamerec::test::make("kalah");
-  auto solver = game->solver();
+  auto solver = gamerec::test::solver(*game);
   std::mt19937_64 random(3);
   for (int trial = 0; trial < 12; ++trial) {
     Row south;

@@ -3,19 +3,20 @@
 #include <catch2/catch.hpp>
 
 #include "games/kalah/kalah.h"
+#include "rules/typed.h"
 #include "test_support.h"
 
 using namespace gamerec;
 
 namespace {
 
-const kalah::KalahState& kalah_state(const State& state) { return dynamic_cast<const kalah::KalahState&>(state); }
+const kalah::KalahState& kalah_state(const State& state) { return gamerec::downcast<kalah::KalahState>(state); }
 
 // The error key and the arguments of a position that must be refused.
 Message refused(const Game& game, const std::string& text) {
   auto made = game.new_state_from(text);
-  REQUIRE(std::holds_alternative<Message>(made));
-  return std::get<Message>(made);
+  REQUIRE(!made.ok());
+  return made.error();
 }
 
 std::string arg(const Message& message, const std::string& name) {
@@ -120,5 +121,5 @@ TEST_CASE("kalah position: the solver solves from a position against its own sta
   CHECK(a.row(kalah::kSouth) == b.row(kalah::kSouth));
   CHECK(a.row(kalah::kNorth) == b.row(kalah::kNorth));
   CHECK(written->to_move() == played->to_move());
-  CHECK(game->solver()->solve(*written).value == game->solver()->solve(*played).value);
+  CHECK(gamerec::test::solver(*game)->solve(*written).value == gamerec::test::solver(*game)->solve(*played).value);
 }

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "games/kalah/kalah.h"
+#include "rules/typed.h"
 #include "test_support.h"
 
 using namespace gamerec;
@@ -26,6 +27,12 @@ Row row(std::array<int, 6> pits, int store = 0) {
   return r;
 }
 
+// Why the side to move moves now (kalah's TurnReasons facet).
+std::optional<Message> turn_reason(const State& state) {
+  static const auto game = gamerec::test::make("kalah");
+  return game->facet<TurnReasons>()->turn_reason(state);
+}
+
 std::array<int, 6> pits_of(const KalahState& state, Side side) {
   std::array<int, 6> pits{};
   for (int pit = 1; pit <= 6; ++pit) pits[static_cast<std::size_t>(pit - 1)] = state.seeds_in(side, pit);
@@ -42,14 +49,14 @@ void play(KalahState& state, int pit) {
 TEST_CASE("kalah: the start has four seeds in every pit, South to move") {
   const auto game = gamerec::test::make("kalah");
   const auto state = game->new_state();
-  const auto& kalah = dynamic_cast<const KalahState&>(*state);
+  const auto& kalah = gamerec::downcast<KalahState>(*state);
   CHECK(pits_of(kalah, kalah::kSouth) == std::array<int, 6>{4, 4, 4, 4, 4, 4});
   CHECK(pits_of(kalah, kalah::kNorth) == std::array<int, 6>{4, 4, 4, 4, 4, 4});
   CHECK(kalah.to_move() == kalah::kSouth);
   CHECK(state->legal_moves().size() == 6);
   const auto three = gamerec::test::make("kalah", {{"seeds", "3"}, {"pits", "4"}});
   const auto small_state = three->new_state();
-  const auto& small = dynamic_cast<const KalahState&>(*small_state);
+  const auto& small = gamerec::downcast<KalahState>(*small_state);
   CHECK(small.seeds_in(kalah::kNorth, 4) == 3);
   CHECK(small.legal_moves().size() == 4);
 }
@@ -65,7 +72,7 @@ TEST_CASE("kalah: sowing goes counter-clockwise, one seed per pit, from the pit 
   CHECK(state.row(kalah::kSouth).store == 1);
   CHECK(pits_of(state, kalah::kNorth) == std::array<int, 6>{5, 5, 4, 4, 4, 4});
   CHECK(state.to_move() == kalah::kNorth);
-  CHECK_FALSE(state.turn_reason());
+  CHECK_FALSE(turn_reason(state));
 }
 
 TEST_CASE("kalah: last seed in the own store gives an extra move") {
@@ -76,8 +83,8 @@ TEST_CASE("kalah: last seed in the own store gives an extra move") {
   play(state, 3);
   CHECK(state.to_move() == kalah::kSouth);
   CHECK(state.extra_move());
-  REQUIRE(state.turn_reason());
-  CHECK(state.turn_reason()->key == "status.extra-move");
+  REQUIRE(turn_reason(state));
+  CHECK(turn_reason(state)->key == "status.extra-move");
   // The extra move is a move like any other: now 6 ends beyond the store.
   play(state, 6);
   CHECK(state.to_move() == kalah::kNorth);
@@ -141,7 +148,7 @@ TEST_CASE("kalah: with capture_needs_opposite_seeds off, the lone last seed goes
   // The same position as above, under the rule Irving, Donkers and
   // Uiterwijk solved: an empty opposite pit still captures the last seed.
   const auto game = gamerec::test::make("kalah", {{"capture_needs_opposite_seeds", "false"}});
-  const auto& game_rules = dynamic_cast<const kalah::KalahGame&>(*game).rules();
+  const auto& game_rules = gamerec::downcast<kalah::KalahGame>(*game).rules();
   CHECK_FALSE(game_rules.capture_needs_opposite_seeds);
   auto state = KalahState(game_rules, row({1, 0, 2, 2, 2, 2}), row({1, 1, 1, 1, 0, 1}), kalah::kSouth);
   play(state, 1);
@@ -172,7 +179,7 @@ TEST_CASE("kalah: the game ends when a side's pits are empty, and each side swee
   play(state, 6);
   REQUIRE(state.is_over());
   CHECK(state.to_move() == kNoSide);
-  CHECK_FALSE(state.turn_reason());  // no extra move after the end
+  CHECK_FALSE(turn_reason(state));  // no extra move after the end
   const Outcome outcome = state.outcome();
   CHECK(outcome.end == "no-seeds");
   CHECK(outcome.score == std::vector<int>{21, 16});
@@ -213,7 +220,7 @@ TEST_CASE("kalah: error notation for a text that is no pit number 1-6") {
     CHECK(gamerec::test::code_of(*game, *state, text) == "notation");
   }
   Move move;
-  const auto error = check_move_text(*game, *state, "7", move);
+  const auto error = gamerec::test::check_text(*game, *state, "7", move);
   REQUIRE(error);
   CHECK(error->kind == "pit-range");
   CHECK(gamerec::test::english(Message{"errors.notation-pit-range", error->args}) ==
@@ -240,7 +247,7 @@ TEST_CASE("kalah: error empty-pit for a pit with no seeds") {
 
 TEST_CASE("kalah: error game-over for a move after the end, even for an empty pit") {
   const auto game = gamerec::test::make("kalah");
-  auto state = KalahState(dynamic_cast<const kalah::KalahGame&>(*game).rules(), row({0, 0, 0, 0, 0, 1}, 20),
+  auto state = KalahState(gamerec::downcast<kalah::KalahGame>(*game).rules(), row({0, 0, 0, 0, 0, 1}, 20),
                           row({1, 2, 3, 0, 0, 0}, 10), kalah::kSouth);
   play(state, 6);
   REQUIRE(state.is_over());
@@ -280,7 +287,7 @@ TEST_CASE("kalah: the status line says whose move it is and why") {
   const auto game = gamerec::test::make("kalah");
   auto state = game->new_state();
   REQUIRE_FALSE(gamerec::test::play(*game, *state, "3"));
-  const auto reason = state->turn_reason();
+  const auto reason = turn_reason(*state);
   REQUIRE(reason);
   CHECK(gamerec::test::english(Message{reason->key, {{"side", "South"}, {"number", "2"}}}) ==
         "South to move again (extra move), move 2");

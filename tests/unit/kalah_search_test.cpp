@@ -11,6 +11,7 @@
 
 #include "games/kalah/kalah.h"
 #include "games/kalah/search.h"
+#include "rules/typed.h"
 #include "test_support.h"
 
 using namespace gamerec;
@@ -145,7 +146,7 @@ TEST_CASE("kalah perft: counts match a reference board sown one seed at a time")
       const auto game = gamerec::test::make(
           "kalah", {{"seeds", seeds}, {"capture_needs_opposite_seeds", needs_opposite ? "true" : "false"}});
       const auto start = game->new_state();
-      const Naive naive = naive_of(dynamic_cast<const KalahState&>(*start), needs_opposite);
+      const Naive naive = naive_of(gamerec::downcast<KalahState>(*start), needs_opposite);
       for (int depth = 1; depth <= 7; ++depth) {
         INFO("seeds " << seeds << " depth " << depth << " capture_needs_opposite_seeds " << needs_opposite);
         CHECK(perft(*start, depth) == naive_perft(naive, depth));
@@ -397,7 +398,7 @@ TEST_CASE("kalah solver: exact values of small positions match plain minimax") {
 
 TEST_CASE("kalah solver: gamerec solve's solver gives the value for the side to move, and nodes") {
   const auto game = gamerec::test::make("kalah");
-  auto solver = game->solver();
+  auto solver = gamerec::test::solver(*game);
   REQUIRE(solver);
   std::mt19937_64 random(5);
   for (int trial = 0; trial < 8; ++trial) {
@@ -418,7 +419,7 @@ TEST_CASE("kalah solver: gamerec solve's solver gives the value for the side to 
   CHECK(final.value == 12);
   CHECK(final.side == kalah::kSouth);
   CHECK_FALSE(final.best);
-  CHECK_FALSE(gamerec::test::make("chaturanga")->solver());
+  CHECK_FALSE(gamerec::test::solver(*gamerec::test::make("chaturanga")));
 }
 
 TEST_CASE("kalah search horizon: level 7's free extra moves and quiescence see past a plain horizon") {

@@ -8,7 +8,7 @@
 #include <new>
 #include <utility>
 
-#include "core/large_array.h"
+#include "rules/large_array.h"
 
 using gamerec::LargeArray;
 

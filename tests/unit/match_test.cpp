@@ -97,7 +97,7 @@ class Listener final : public Player {
 
 Move move_of(const Game& game, const char* text) {
   WrittenMove written;
-  REQUIRE_FALSE(game.parse_move(text, written));
+  REQUIRE_FALSE(gamerec::test::parse_text(game, text, written));
   return written.move;
 }
 
@@ -206,7 +206,7 @@ TEST_CASE("match: computer players play to the end, or stop at the move limit") 
   std::vector<Player*> players;
   for (std::uint64_t seat = 0; seat < 4; ++seat) {
     auto player = gamerec::test::catalogue().make_player(*game, "1", ChooserSettings{seat, std::nullopt});
-    owned.push_back(std::move(std::get<std::unique_ptr<Player>>(player)));
+    owned.push_back(std::move(player.value()));
     players.push_back(owned.back().get());
   }
   Hooks hooks;

@@ -4,7 +4,7 @@
 
 #include <fstream>
 
-#include "core/move_list.h"
+#include "records/move_list.h"
 #include "support/temp_dir.h"
 
 using namespace gamerec;
@@ -12,7 +12,7 @@ using namespace gamerec;
 namespace {
 
 struct Read {
-  std::variant<GameHeader, RecordError> header;
+  Result<GameHeader, RecordError> header;
   std::vector<RecordEvent> lines;
   std::vector<std::string> texts;  // copies: RecordEvent::text is a view
   bool second_game = false;        // the source offered another game
@@ -22,9 +22,9 @@ Read read_text(const std::string& content) {
   gamerec::test::TempDir dir;
   const std::string path = dir.path() + "/record";
   std::ofstream(path, std::ios::binary) << content;
-  MoveListSource source(std::move(open_lines(path).lines));
+  MoveListSource source(std::move(open_lines(path).value()));
   Read result{*source.next_game(), {}, {}, false};
-  if (std::holds_alternative<RecordError>(result.header)) return result;
+  if (!result.header.ok()) return result;
   while (const RecordEvent* event = source.next_event()) {
     result.texts.emplace_back(event->text);
     result.lines.push_back(*event);
@@ -33,8 +33,8 @@ Read read_text(const std::string& content) {
   return result;
 }
 
-const GameHeader& header_of(const Read& read) { return std::get<GameHeader>(read.header); }
-const RecordError& error_of(const Read& read) { return std::get<RecordError>(read.header); }
+const GameHeader& header_of(const Read& read) { return read.header.value(); }
+const RecordError& error_of(const Read& read) { return read.header.error(); }
 
 }  // namespace
 
@@ -65,7 +65,7 @@ TEST_CASE("move list: the YAML header gives game and variant, and lines count on
   const Read read = read_text(
       "---\ngame: chaturanga\nvariant: {castling: false, ships: [4, 3]}\nplayers: {yellow: "
       "Ana}\n---\n2A-3A\n");
-  REQUIRE(std::holds_alternative<GameHeader>(read.header));
+  REQUIRE(read.header.ok());
   const auto& header = header_of(read);
   CHECK(header.present);
   CHECK(header.game == "chaturanga");
@@ -81,24 +81,24 @@ TEST_CASE("move list: the YAML header gives game and variant, and lines count on
 TEST_CASE("move list: header errors carry a line and the header code") {
   SECTION("not closed") {
     const Read read = read_text("---\ngame: chaturanga\n2A-3A\n");
-    REQUIRE(std::holds_alternative<RecordError>(read.header));
+    REQUIRE(!read.header.ok());
     CHECK(error_of(read).error.code == ErrorCode::kHeader);
     CHECK(error_of(read).error.kind == "unclosed");
     CHECK(error_of(read).line == 1);
   }
   SECTION("not YAML") {
     const Read read = read_text("---\ngame: [unclosed\n---\n2A-3A\n");
-    REQUIRE(std::holds_alternative<RecordError>(read.header));
+    REQUIRE(!read.header.ok());
     CHECK(error_of(read).error.code == ErrorCode::kHeader);
     CHECK(error_of(read).line >= 2);
   }
   SECTION("not a map") {
     const Read read = read_text("---\n- a\n- b\n---\n");
-    REQUIRE(std::holds_alternative<RecordError>(read.header));
+    REQUIRE(!read.header.ok());
   }
   SECTION("variant not a map") {
     const Read read = read_text("---\nvariant: castling\n---\n");
-    REQUIRE(std::holds_alternative<RecordError>(read.header));
+    REQUIRE(!read.header.ok());
   }
 }
 
@@ -159,7 +159,7 @@ TEST_CASE("move list: strip_body_line keeps a # glued to the move") {
 
 TEST_CASE("move list: a header's position is read with its line") {
   const Read read = read_text("---\ngame: chaturanga\nposition: start here\n---\n");
-  REQUIRE(std::holds_alternative<GameHeader>(read.header));
+  REQUIRE(read.header.ok());
   CHECK(header_of(read).position == "start here");
   CHECK(header_of(read).position_line == 3);
   CHECK(header_of(read).game_line == 2);
@@ -182,12 +182,12 @@ TEST_CASE("move list: after a byte-order mark the first move starts past it") {
 
 TEST_CASE("move list: a header key given twice is a header error on its line") {
   const Read read = read_text("---\ngame: chaturanga\ndate: 1\ngame: chess\n---\n");
-  REQUIRE(std::holds_alternative<RecordError>(read.header));
+  REQUIRE(!read.header.ok());
   CHECK(error_of(read).error.kind == "duplicate-key");
   CHECK(error_of(read).error.args == MessageArgs{{"key", "game"}});
   CHECK(error_of(read).line == 4);
   const Read in_variant = read_text("---\nvariant: {castling: false, castling: true}\n---\n");
-  REQUIRE(std::holds_alternative<RecordError>(in_variant.header));
+  REQUIRE(!in_variant.header.ok());
   CHECK(error_of(in_variant).error.kind == "duplicate-key");
 }
 
@@ -233,12 +233,12 @@ TEST_CASE("move list: events in batches are the same as one at a time, across bu
   std::vector<Seen> one_by_one;
   std::vector<Seen> batched;
   {
-    MoveListSource source(std::move(open_lines(path).lines));
+    MoveListSource source(std::move(open_lines(path).value()));
     REQUIRE(source.next_game());
     while (const RecordEvent* event = source.next_event()) one_by_one.push_back(seen(*event));
   }
   {
-    MoveListSource source(std::move(open_lines(path).lines));
+    MoveListSource source(std::move(open_lines(path).value()));
     REQUIRE(source.next_game());
     std::size_t batches = 0;
     for (auto events = source.next_events(); !events.empty(); events = source.next_events(), ++batches)

@@ -10,7 +10,7 @@
 #include <sstream>
 
 #include "cli/validate.h"
-#include "core/move_list.h"
+#include "records/move_list.h"
 #include "support/temp_dir.h"
 #include "test_support.h"
 
@@ -25,7 +25,7 @@ class GamesSource final : public RecordSource {
  public:
   explicit GamesSource(std::unique_ptr<LineSource> lines) : lines_(std::move(lines)) {}
 
-  std::optional<std::variant<GameHeader, RecordError>> next_game() override {
+  std::optional<Result<GameHeader, RecordError>> next_game() override {
     forget_peeked();
     // Skip what is left of the current game, up to the next header.
     while (!pending_) {
@@ -52,7 +52,7 @@ class GamesSource final : public RecordSource {
     }
     return header;
   }
-  const std::string& read_error() const override { return lines_->read_error(); }
+  const std::optional<std::string>& read_error() const override { return lines_->read_error(); }
   std::uint64_t bytes_read() const override { return lines_->bytes_read(); }
 
  protected:
@@ -111,10 +111,10 @@ Validated validate(const std::string& path, const std::string& format) {
   std::ostringstream err;
   cli::CommonOptions options;
   options.format = format;
-  auto context = cli::Context::make(catalogue_with_games_format(), std::get<Messages>(Messages::load("en")),
+  auto context = cli::Context::make(catalogue_with_games_format(), Messages::load("en").value(),
                                     options, cli::Streams{in, out, err});
-  REQUIRE(std::holds_alternative<cli::Context>(context));
-  Validated result{cli::validate_files(std::get<cli::Context>(context), {path}), {}, err.str()};
+  REQUIRE(context.ok());
+  Validated result{cli::validate_files(context.value(), {path}), {}, err.str()};
   std::istringstream lines(out.str());
   for (std::string line; std::getline(lines, line);) result.lines.push_back(line);
   return result;

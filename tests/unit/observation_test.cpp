@@ -9,6 +9,7 @@
 #include <type_traits>
 
 #include "core/match.h"
+#include "rules/typed.h"
 #include "test_support.h"
 
 using namespace gamerec;
@@ -62,7 +63,7 @@ class GuessState final : public State {
   }
   std::unique_ptr<State> clone() const override { return std::make_unique<GuessState>(*this); }
   bool equals(const State& other) const override {
-    const auto* o = dynamic_cast<const GuessState*>(&other);
+    const auto* o = gamerec::as<GuessState>(other);
     return o != nullptr && o->secrets_ == secrets_ && o->turn_ == turn_ && o->guesses_ == guesses_;
   }
   BoardView view() const override { return {}; }
@@ -100,10 +101,9 @@ class GuessGame final : public Game {
     return d;
   }
   std::unique_ptr<State> new_state() const override { return std::make_unique<GuessState>(3, 7); }
-  std::optional<MoveError> parse_move(std::string_view text, WrittenMove& written) const override {
+  Result<WrittenMove, MoveError> parse_move(std::string_view text) const override {
     if (text.size() != 1 || text[0] < '0' || text[0] > '9') return MoveError{ErrorCode::kNotation};
-    written.move = Move{-1, text[0] - '0', 0};
-    return std::nullopt;
+    return WrittenMove{Move{-1, text[0] - '0', 0}, true, text};
   }
   std::string move_text(const Move& move, const State&) const override { return std::to_string(move.to); }
   std::unique_ptr<MoveChooser> make_chooser(std::string_view, const ChooserSettings&) const override {
@@ -118,7 +118,7 @@ class BisectingChooser final : public MoveChooser {
   explicit BisectingChooser(std::vector<std::pair<int, std::vector<std::pair<int, int>>>>& seen)
       : seen_(seen) {}
   std::optional<Move> choose_move(const Observation& observation, std::span<const Move> legal) override {
-    const auto& guess = dynamic_cast<const GuessObservation&>(observation);
+    const auto& guess = gamerec::downcast<GuessObservation>(observation);
     seen_.emplace_back(guess.own_secret, guess.guesses);
     int low = 0;
     int high = 9;

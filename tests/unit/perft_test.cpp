@@ -84,7 +84,7 @@ std::uint64_t chess_reference_perft(const Game& game, const State& state, int de
     for (int to = 0; to < board::kSquares; ++to) {
       for (const char* promotion : {"", "q", "r", "b", "n"}) {
         Move move;
-        if (check_move_text(game, state, name(from) + name(to) + promotion, move)) continue;
+        if (gamerec::test::check_text(game, state, name(from) + name(to) + promotion, move)) continue;
         auto child = state.clone();
         child->apply(move);
         nodes += chess_reference_perft(game, *child, depth - 1);

@@ -27,21 +27,21 @@ std::vector<GameResult> read_all(const std::string& text) {
   const std::string path = dir.path() + "/games.pgn";
   std::ofstream(path, std::ios::binary) << text;
   auto opened = open_input(path, gamerec::test::catalogue());
-  REQUIRE(std::holds_alternative<RecordInput>(opened));
-  auto& input = std::get<RecordInput>(opened);
+  REQUIRE(opened.ok());
+  auto& input = opened.value();
   REQUIRE(input.format->name == "pgn");
   std::vector<GameResult> games;
   while (auto next = input.source->next_game()) {
     GameResult result;
-    if (auto* error = std::get_if<RecordError>(&*next)) {
+    if (auto* error = next->if_error()) {
       result.header_error = error->error.kind;
       result.header_line = error->line;
       games.push_back(std::move(result));
       continue;
     }
-    auto game = open_game(std::get<GameHeader>(std::move(*next)), input, path, gamerec::test::catalogue(), {});
-    REQUIRE(std::holds_alternative<OpenedGame>(game));
-    auto& opened_game = std::get<OpenedGame>(game);
+    auto game = open_game(std::move(*next).value(), input, path, gamerec::test::catalogue(), {});
+    REQUIRE(game.ok());
+    auto& opened_game = game.value();
     result.tags = opened_game.header.tags;
     result.position = opened_game.header.position;
     result.run = run_moves(*input.source, *opened_game.game, *opened_game.start);
@@ -172,6 +172,6 @@ TEST_CASE("pgn: content starting with a tag pair is PGN whatever the file is cal
   const std::string path = dir.path() + "/games.txt";
   std::ofstream(path) << "[Event \"x\"]\n\n1. e4 e5 *\n";
   auto opened = open_input(path, gamerec::test::catalogue());
-  REQUIRE(std::holds_alternative<RecordInput>(opened));
-  CHECK(std::get<RecordInput>(opened).format->name == "pgn");
+  REQUIRE(opened.ok());
+  CHECK(opened.value().format->name == "pgn");
 }

@@ -7,9 +7,9 @@
 #include <fstream>
 #include <random>
 
-#include "core/record_file.h"
 #include "formats/psq.h"
 #include "gomoku_support.h"
+#include "records/record_file.h"
 #include "support/temp_dir.h"
 
 using namespace gamerec;
@@ -31,21 +31,21 @@ Read read_psq(const std::string& content, const std::string& name = "game.psq") 
   std::ofstream(path, std::ios::binary) << content;
   Read result;
   auto opened = open_input(path, gamerec::test::catalogue());
-  REQUIRE(std::holds_alternative<RecordInput>(opened));
-  auto& input = std::get<RecordInput>(opened);
+  REQUIRE(opened.ok());
+  auto& input = opened.value();
   CHECK(input.format->name == "psq");
   auto next = input.source->next_game();
   REQUIRE(next);
-  if (auto* error = std::get_if<RecordError>(&*next)) {
+  if (auto* error = next->if_error()) {
     result.file_error = header_file_error(*error);
     return result;
   }
-  auto game = open_game(std::get<GameHeader>(std::move(*next)), input, path, gamerec::test::catalogue(), {});
-  if (auto* error = std::get_if<FileError>(&game)) {
+  auto game = open_game(std::move(*next).value(), input, path, gamerec::test::catalogue(), {});
+  if (auto* error = game.if_error()) {
     result.file_error = *error;
     return result;
   }
-  auto& opened_game = std::get<OpenedGame>(game);
+  auto& opened_game = game.value();
   result.run = run_moves(*input.source, *opened_game.game, *opened_game.start,
                          [&](const RecordEvent& event, Side, const Move&, const State&) {
                            result.moves.emplace_back(event.text);
@@ -61,7 +61,7 @@ std::string write_psq(const Game& game, const std::vector<std::string>& moves) {
   std::string text = writer->begin_game(game, GameHeader{});
   for (const std::string& move_text : moves) {
     Move move;
-    REQUIRE_FALSE(check_move_text(game, *state, move_text, move));
+    REQUIRE_FALSE(gamerec::test::check_text(game, *state, move_text, move));
     text += writer->move(game, *state, move, move_text);
     state->apply(move);
   }

@@ -42,9 +42,9 @@ Playout random_game(const Game& game, std::unique_ptr<State> state, std::mt19937
     for (const Move& move : moves) {
       const std::string text = game.move_text(move, *state);
       WrittenMove written;
-      REQUIRE_FALSE(game.parse_move(text, written));
+      REQUIRE_FALSE(gamerec::test::parse_text(game, text, written));
       Move resolved;
-      REQUIRE_FALSE(state->resolve(written, resolved));
+      REQUIRE_FALSE(gamerec::test::resolve_text(*state, written, resolved));
       REQUIRE(resolved == move);
       REQUIRE_FALSE(state->check(move).has_value());
     }
@@ -116,7 +116,7 @@ TEST_CASE("random playouts of every game validate, and a corrupted line fails on
         const State& before = *playout.positions[corrupt];
         for (const std::string& candidate : playout.texts) {
           Move move;
-          auto expected = check_move_text(*game, before, candidate, move);
+          auto expected = gamerec::test::check_text(*game, before, candidate, move);
           if (!expected) continue;
           auto wrong = playout.texts;
           wrong[corrupt] = candidate;

@@ -7,7 +7,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/record_file.h"
+#include "records/record_file.h"
 #include "support/temp_dir.h"
 
 using namespace gamerec;

@@ -34,7 +34,7 @@ struct FakeMode {
   }
 };
 
-std::variant<std::unique_ptr<Player>, Message> make(const Game& game, const std::string& spec,
+Result<std::unique_ptr<Player>, Message> make(const Game& game, const std::string& spec,
                                                    std::int64_t movetime = 20) {
   return test::catalogue().make_player(game, spec, ChooserSettings{1, movetime});
 }
@@ -60,8 +60,8 @@ TEST_CASE("uci player: handshake, the position, go movetime, bestmove, quit") {
   {
     FakeMode mode("good", log);
     auto made = make(*game, std::string("uci:") + GAMEREC_FAKE_UCI, 20);
-    REQUIRE(std::holds_alternative<std::unique_ptr<Player>>(made));
-    auto& player = *std::get<std::unique_ptr<Player>>(made);
+    REQUIRE(made.ok());
+    auto& player = *made.value();
     CHECK(player.is_computer());
     const auto state = test::position(*game, kStart);
     const auto action = ask(player, *game, *state);
@@ -82,8 +82,8 @@ std::string position_sent(const Game& game, const State& state) {
   {
     FakeMode mode("good", log);
     auto made = make(game, std::string("uci:") + GAMEREC_FAKE_UCI, 20);
-    REQUIRE(std::holds_alternative<std::unique_ptr<Player>>(made));
-    ask(*std::get<std::unique_ptr<Player>>(made), game, state);
+    REQUIRE(made.ok());
+    ask(*made.value(), game, state);
   }
   std::string lines;
   std::istringstream sent(read_all(log));
@@ -122,9 +122,9 @@ TEST_CASE("uci player: a promotion in UCI text (e7e8q) is the promotion") {
   FakeMode mode("good");
   ::setenv("FAKE_UCI_MOVE", "e7e8q", 1);
   auto made = make(*game, std::string("uci:") + GAMEREC_FAKE_UCI);
-  REQUIRE(std::holds_alternative<std::unique_ptr<Player>>(made));
+  REQUIRE(made.ok());
   const auto state = test::position(*game, "k7/4P3/8/8/8/8/8/4K3 w - - 0 1");
-  const auto action = ask(*std::get<std::unique_ptr<Player>>(made), *game, *state);
+  const auto action = ask(*made.value(), *game, *state);
   REQUIRE(action);
   REQUIRE(action->move);
   CHECK(game->move_text(*action->move, *state) == "e8=Q+");
@@ -133,19 +133,19 @@ TEST_CASE("uci player: a promotion in UCI text (e7e8q) is the promotion") {
 TEST_CASE("uci player: a missing engine, an empty name, a program that is not an engine") {
   const auto game = test::make("chess");
   auto missing = make(*game, "uci:/nonexistent/engine");
-  REQUIRE(std::holds_alternative<Message>(missing));
-  CHECK(std::get<Message>(missing).key == "players.uci-cannot-start");
-  CHECK(test::english(std::get<Message>(missing)) ==
+  REQUIRE(!missing.ok());
+  CHECK(missing.error().key == "players.uci-cannot-start");
+  CHECK(test::english(missing.error()) ==
         "uci:/nonexistent/engine: cannot start the engine: No such file or directory");
 
   auto empty = make(*game, "uci:");
-  REQUIRE(std::holds_alternative<Message>(empty));
-  CHECK(std::get<Message>(empty).key == "players.uci-no-engine");
+  REQUIRE(!empty.ok());
+  CHECK(empty.error().key == "players.uci-no-engine");
 
   FakeMode mode("mute");
   auto mute = make(*game, std::string("uci:") + GAMEREC_FAKE_UCI);
-  REQUIRE(std::holds_alternative<Message>(mute));
-  CHECK(std::get<Message>(mute).key == "players.uci-no-handshake");
+  REQUIRE(!mute.ok());
+  CHECK(mute.error().key == "players.uci-no-handshake");
 }
 
 namespace {
@@ -158,8 +158,8 @@ std::optional<Message> failure_of(const char* mode) {
   const auto state = test::position(*game, kStart);
   FakeMode fake(mode);
   auto made = make(*game, std::string("uci:") + GAMEREC_FAKE_UCI);
-  REQUIRE(std::holds_alternative<std::unique_ptr<Player>>(made));
-  const auto action = ask(*std::get<std::unique_ptr<Player>>(made), *game, *state);
+  REQUIRE(made.ok());
+  const auto action = ask(*made.value(), *game, *state);
   if (!action || !action->failure) return std::nullopt;
   CHECK_FALSE(action->move);
   return action->failure;
@@ -181,8 +181,8 @@ TEST_CASE("uci player: an engine that crashes mid-game or answers nonsense loses
   const auto state = test::position(*game, kStart);
   FakeMode mode("none");
   auto made = make(*game, std::string("uci:") + GAMEREC_FAKE_UCI);
-  REQUIRE(std::holds_alternative<std::unique_ptr<Player>>(made));
-  CHECK_FALSE(ask(*std::get<std::unique_ptr<Player>>(made), *game, *state));
+  REQUIRE(made.ok());
+  CHECK_FALSE(ask(*made.value(), *game, *state));
 }
 
 TEST_CASE("uci player: Stockfish, when installed, mates in one and plays a whole game") {
@@ -193,8 +193,8 @@ TEST_CASE("uci player: Stockfish, when installed, mates in one and plays a whole
   }
   const auto game = test::make("chess");
   auto made = make(*game, std::string("uci:") + stockfish, 50);
-  REQUIRE(std::holds_alternative<std::unique_ptr<Player>>(made));
-  auto& engine = *std::get<std::unique_ptr<Player>>(made);
+  REQUIRE(made.ok());
+  auto& engine = *made.value();
   //  8 . . . . . . . k
   //  6 . . . . . . K .
   //  1 R . . . . . . .   Ra8 mates

@@ -172,7 +172,7 @@ Outcome BattleshipState::outcome() const {
 }
 
 bool BattleshipState::equals(const State& other_state) const {
-  const auto* other_state_ptr = dynamic_cast<const BattleshipState*>(&other_state);
+  const auto* other_state_ptr = as<BattleshipState>(other_state);
   if (other_state_ptr == nullptr) return false;
   const BattleshipState& o = *other_state_ptr;
   return geometry_->rules().ships == o.geometry_->rules().ships &&
@@ -189,10 +189,9 @@ std::unique_ptr<Observation> BattleshipState::observe(Side side) const {
 
 std::vector<Move> BattleshipGame::shortcut_moves(std::string_view line, const State& state,
                                                   std::uint64_t seed) const {
-  const auto& start = dynamic_cast<const BattleshipState&>(state);
+  const BattleshipState& start = state_of(state);
   if (!is_random_fleet_word(line) || !start.placing()) return {};
-  const auto copy = start.clone();
-  auto& placing = dynamic_cast<BattleshipState&>(*copy);
+  BattleshipState placing = start;
   const Side side = placing.to_move();
   std::mt19937_64 random(seed);
   std::vector<Move> moves;
@@ -205,11 +204,11 @@ std::vector<Move> BattleshipGame::shortcut_moves(std::string_view line, const St
   return moves;
 }
 
-std::variant<std::unique_ptr<Game>, Message> make_game(SharedDefinition definition, RuleOptions options) {
+Result<std::unique_ptr<Game>, Message> make_game(SharedDefinition definition, RuleOptions options) {
   auto rules = rules_from_options(options);
-  if (auto* error = std::get_if<Message>(&rules)) return *error;
-  return std::unique_ptr<Game>(std::make_unique<BattleshipGame>(std::move(definition), std::move(options),
-                                                                std::get<Rules>(std::move(rules))));
+  if (!rules) return rules.error();
+  return std::unique_ptr<Game>(
+      std::make_unique<BattleshipGame>(std::move(definition), std::move(options), std::move(rules).value()));
 }
 
 }  // namespace gamerec::battleship

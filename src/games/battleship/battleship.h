@@ -43,7 +43,9 @@
 #include <variant>
 #include <vector>
 
-#include "core/game.h"
+#include "rules/facets.h"
+#include "rules/game.h"
+#include "rules/typed.h"
 
 namespace gamerec::battleship {
 
@@ -148,7 +150,7 @@ class Geometry {
 
 // Reads the typed options; a message when the fleet is empty or cannot be
 // placed on the grid.
-std::variant<Rules, Message> rules_from_options(const RuleOptions& options);
+Result<Rules, Message> rules_from_options(const RuleOptions& options);
 
 // One player's own grid: the ships placed so far and the enemy's shots.
 struct Grid {
@@ -215,9 +217,7 @@ class BattleshipState final : public State {
   BoardView view() const override;
   std::unique_ptr<Observation> observe(Side side) const override;
   // A placement is seen by its player only; a shot by both.
-  bool last_move_seen_by(Side viewer) const override {
-    return !last_placed_by_.has_value() || *last_placed_by_ == viewer;
-  }
+  bool last_move_seen_by(Side viewer) const { return !last_placed_by_.has_value() || *last_placed_by_ == viewer; }
 
  protected:
   std::optional<MoveError> do_check(const Move& move) const override;
@@ -241,27 +241,40 @@ class BattleshipState final : public State {
   std::optional<Side> last_placed_by_;  // when the last move was a placement
 };
 
-class BattleshipGame final : public Game {
+class BattleshipGame final : public GameOf<BattleshipGame, BattleshipState>,
+                             public HiddenInformation,
+                             public PromptRules,
+                             public LineProtocol {
  public:
   BattleshipGame(SharedDefinition definition, RuleOptions options, Rules rules)
-      : Game(std::move(definition), std::move(options)),
+      : GameOf(std::move(definition), std::move(options)),
         geometry_(std::make_shared<const Geometry>(std::move(rules))) {}
 
+  GameType type() const override { return {.information = GameType::Information::kHidden, .score = true}; }
   std::unique_ptr<State> new_state() const override { return std::make_unique<BattleshipState>(geometry_); }
-  std::optional<MoveError> parse_move(std::string_view text, WrittenMove& written) const override;
+  Result<WrittenMove, MoveError> parse_move(std::string_view text) const override;
   std::string move_text(const Move& move, const State& before) const override;
   std::unique_ptr<MoveChooser> make_chooser(std::string_view level,
                                             const ChooserSettings& settings) const override;
   std::vector<std::string> levels() const override { return {"sampler", "density", "hunter", "random"}; }
-  bool hides_information() const override { return true; }
+
+  // HiddenInformation: a placement is seen by its player only.
+  bool last_move_seen_by(const State& after, Side viewer) const override {
+    return state_of(after).last_move_seen_by(viewer);
+  }
+  // PromptRules: a shot typed with its answer is refused (the answer
+  // comes from the enemy fleet); "random" (or "azar") while placing is the
+  // rest of the side's fleet, each ship uniformly among its legal
+  // placements, as the computer players place theirs; a shot cannot be
+  // taken back (its answer told about a hidden fleet, and the shooter's
+  // opponent placed or moved on knowing where it landed).
   std::optional<MoveError> refused_at_prompt(std::string_view text, const State& state) const override;
-  // A shot cannot be taken back: its answer came from a hidden fleet (and
-  // the shooter's opponent placed or moved on knowing where it landed).
-  std::optional<Message> undo_refused(const State& before, const Move& move) const override;
-  // "random" (or "azar") while placing: the rest of the side's fleet,
-  // each ship uniformly among its legal placements, as the computer
-  // players place theirs.
   std::vector<Move> shortcut_moves(std::string_view line, const State& state, std::uint64_t seed) const override;
+  std::optional<Message> undo_refused(const State& before, const Move& move) const override;
+  // LineProtocol: exec:PROGRAM players (protocol.cpp).
+  std::vector<std::string> start_lines(const Observation& seen) const override;
+  std::string request(const Observation& seen) const override;
+  std::vector<std::string> after_move(const Observation& seen, Side mover, const Move& move) const override;
 
   const Geometry& geometry() const { return *geometry_; }
   const std::shared_ptr<const Geometry>& shared_geometry() const { return geometry_; }
@@ -273,7 +286,7 @@ class BattleshipGame final : public Game {
 // Notation. A cell: a column letter and a row number ("A8", "j10").
 // Stage one of a move: `notation` for text that is neither a placement nor
 // a shot, `off-board` for a well-formed cell outside the grid.
-std::optional<MoveError> parse_battleship_move(std::string_view text, int width, int height, Move& move);
+Result<Move, MoveError> parse_battleship_move(std::string_view text, int width, int height);
 std::string cell_name(int cell, int width);
 // "A1 right", "E5", "E5 hit": English words, as a record written by
 // gamerec holds them.
@@ -301,6 +314,6 @@ std::unique_ptr<MoveChooser> make_density_chooser(std::uint64_t seed);
 std::unique_ptr<MoveChooser> make_sampler_chooser(std::uint64_t seed);
 
 // Builds the game from its definition and options (the catalogue's factory).
-std::variant<std::unique_ptr<Game>, Message> make_game(SharedDefinition definition, RuleOptions options);
+Result<std::unique_ptr<Game>, Message> make_game(SharedDefinition definition, RuleOptions options);
 
 }  // namespace gamerec::battleship

@@ -115,7 +115,7 @@ bool Geometry::fits(std::vector<int> lengths, const CellSet& forbidden) const {
   return fit_from(*this, lengths, 0, 0, forbidden, budget);
 }
 
-std::variant<Rules, Message> rules_from_options(const RuleOptions& options) {
+Result<Rules, Message> rules_from_options(const RuleOptions& options) {
   Rules rules;
   rules.width = options.get_int("width");
   rules.height = options.get_int("height");

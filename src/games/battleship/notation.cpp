@@ -1,8 +1,8 @@
 // Battleship move text: "A1 right" (a placement), "E5" or "E5 hit" (a shot).
 #include <cctype>
 
-#include "core/text.h"
 #include "games/battleship/battleship.h"
+#include "rules/text.h"
 
 namespace gamerec::battleship {
 namespace {
@@ -68,7 +68,7 @@ std::string battleship_move_text(const Move& move, int width) {
   return text;
 }
 
-std::optional<MoveError> parse_battleship_move(std::string_view text, int width, int height, Move& move) {
+Result<Move, MoveError> parse_battleship_move(std::string_view text, int width, int height) {
   // A cell, then at most one word after blanks.
   std::size_t end = 0;
   while (end < text.size() && !is_blank(text[end])) ++end;
@@ -100,25 +100,25 @@ std::optional<MoveError> parse_battleship_move(std::string_view text, int width,
   if (col >= width || row < 1 || row > height)
     return MoveError{
         ErrorCode::kOffBoard, "", {{"width", std::to_string(width)}, {"height", std::to_string(height)}}};
-  move = Move{-1, (row - 1) * width + col, flag};
-  return std::nullopt;
+  return Move{-1, (row - 1) * width + col, flag};
 }
 
-std::optional<MoveError> BattleshipGame::parse_move(std::string_view text, WrittenMove& written) const {
-  return parse_battleship_move(text, geometry_->width(), geometry_->height(), written.move);
+Result<WrittenMove, MoveError> BattleshipGame::parse_move(std::string_view text) const {
+  auto move = parse_battleship_move(text, geometry_->width(), geometry_->height());
+  if (!move) return std::move(move.error());
+  return WrittenMove{*move, true, text};
 }
 
 std::optional<MoveError> BattleshipGame::refused_at_prompt(std::string_view text, const State& state) const {
   // While placing, the rules' own error (a placement is expected) says more.
-  if (dynamic_cast<const BattleshipState&>(state).placing()) return std::nullopt;
-  WrittenMove written;
-  if (parse_move(text, written) || !is_answer(written.move.flag)) return std::nullopt;
-  return MoveError{
-      ErrorCode::kNotation, "answer-at-prompt", {{"cell", cell_name(written.move.to, geometry_->width())}}};
+  if (state_of(state).placing()) return std::nullopt;
+  auto written = parse_move(text);
+  if (!written || !is_answer(written->move.flag)) return std::nullopt;
+  return MoveError{ErrorCode::kNotation, "answer-at-prompt", {{"cell", cell_name(written->move.to, geometry_->width())}}};
 }
 
 std::optional<Message> BattleshipGame::undo_refused(const State& before, const Move& move) const {
-  if (dynamic_cast<const BattleshipState&>(before).placing()) return std::nullopt;
+  if (state_of(before).placing()) return std::nullopt;
   return Message{"undo.shot", {{"cell", cell_name(move.to, geometry_->width())}}};
 }
 

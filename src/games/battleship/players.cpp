@@ -7,7 +7,7 @@ namespace gamerec::battleship {
 
 std::optional<Move> FleetChooser::choose_move(const Observation& seen, std::span<const Move> legal) {
   if (legal.empty()) return std::nullopt;
-  const auto& observation = dynamic_cast<const BattleshipObservation&>(seen);
+  const auto& observation = downcast<BattleshipObservation>(seen);
   // Every legal placement leaves room for the rest of the fleet, so a
   // uniform pick ship after ship always completes a legal fleet.
   if (observation.placing()) return legal[random_index(random_, legal.size())];

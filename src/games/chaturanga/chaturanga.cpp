@@ -3,7 +3,6 @@
 #include <bit>
 #include <cstdlib>
 
-#include "core/move_run.h"
 #include "games/board/steps.h"
 
 namespace gamerec::chaturanga {
@@ -453,7 +452,7 @@ Outcome ChaturangaState::outcome() const {
 std::unique_ptr<State> ChaturangaState::clone() const { return std::make_unique<ChaturangaState>(*this); }
 
 bool ChaturangaState::equals(const State& other) const {
-  const auto* o = dynamic_cast<const ChaturangaState*>(&other);
+  const auto* o = as<ChaturangaState>(other);
   if (o == nullptr) return false;
   settle();
   o->settle();
@@ -489,16 +488,11 @@ BoardView ChaturangaState::view() const {
 
 std::unique_ptr<State> ChaturangaGame::new_state() const { return std::make_unique<ChaturangaState>(rules_); }
 
-std::variant<std::unique_ptr<State>, Message> ChaturangaGame::new_state_from(
-    std::string_view position) const {
+Result<std::unique_ptr<State>, Message> ChaturangaGame::new_state_from(std::string_view position) const {
   if (position.empty()) return new_state();
   auto parsed = parse_position(position, definition());
-  if (auto* error = std::get_if<Message>(&parsed)) return *error;
-  return std::make_unique<ChaturangaState>(rules_, std::get<Position>(parsed));
-}
-
-std::optional<MoveError> ChaturangaGame::parse_move(std::string_view text, WrittenMove& written) const {
-  return parse_chaturanga_move(text, written.move);
+  if (!parsed) return parsed.error();
+  return std::unique_ptr<State>(std::make_unique<ChaturangaState>(rules_, *parsed));
 }
 
 std::string ChaturangaGame::move_text(const Move& move, const State& /*before*/) const {
@@ -512,10 +506,6 @@ std::unique_ptr<MoveChooser> ChaturangaGame::make_chooser(std::string_view level
   return nullptr;
 }
 
-RunResult ChaturangaGame::run_moves(RecordSource& source, State& state, MoveObserver* observer) const {
-  return run_moves_as(source, *this, dynamic_cast<ChaturangaState&>(state), observer);
-}
-
 Outcome ChaturangaGame::forfeit(Side loser) const {
   Outcome outcome;
   outcome.over = true;
@@ -525,11 +515,11 @@ Outcome ChaturangaGame::forfeit(Side loser) const {
   return outcome;
 }
 
-std::variant<std::unique_ptr<Game>, Message> make_game(SharedDefinition definition, RuleOptions options) {
+Result<std::unique_ptr<Game>, Message> make_game(SharedDefinition definition, RuleOptions options) {
   auto rules = rules_from_options(options);
-  if (auto* error = std::get_if<Message>(&rules)) return *error;
-  return std::unique_ptr<Game>(std::make_unique<ChaturangaGame>(std::move(definition), std::move(options),
-                                                                std::get<Rules>(std::move(rules))));
+  if (!rules) return rules.error();
+  return std::unique_ptr<Game>(
+      std::make_unique<ChaturangaGame>(std::move(definition), std::move(options), std::move(rules).value()));
 }
 
 }  // namespace gamerec::chaturanga

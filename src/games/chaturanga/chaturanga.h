@@ -30,11 +30,11 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <variant>
 #include <vector>
 
-#include "core/game.h"
 #include "games/board/square.h"
+#include "rules/game.h"
+#include "rules/typed.h"
 
 namespace gamerec::chaturanga {
 
@@ -55,7 +55,7 @@ struct Rules {
 };
 
 // Reads the typed options; a message when `setup` is malformed.
-std::variant<Rules, Message> rules_from_options(const RuleOptions& options);
+Result<Rules, Message> rules_from_options(const RuleOptions& options);
 
 // A start position: the pieces of each side, who moves, who is out.
 struct Position {
@@ -64,7 +64,7 @@ struct Position {
   std::array<bool, kSides> eliminated{};
 };
 // Parses a header's `position:` text (see the top of this file).
-std::variant<Position, Message> parse_position(std::string_view text, const GameDefinition& definition);
+Result<Position, Message> parse_position(std::string_view text, const GameDefinition& definition);
 
 struct Cell {
   std::int8_t side = -1;  // -1: empty
@@ -148,21 +148,29 @@ class ChaturangaState final : public State {
   int last_mover_ = kYellow;
 };
 
-class ChaturangaGame final : public Game {
+// Stage one: "2A-3A" -> Move, or `notation` (with a suggested spelling,
+// arg "suggestion", when the text is a near miss such as "4D-A1"). The
+// well-formed case is inline: it runs for every move validated.
+Result<Move, MoveError> parse_chaturanga_move(std::string_view text);
+
+class ChaturangaGame final : public GameOf<ChaturangaGame, ChaturangaState> {
  public:
   ChaturangaGame(SharedDefinition definition, RuleOptions options, Rules rules)
-      : Game(std::move(definition), std::move(options)), rules_(std::move(rules)) {}
+      : GameOf(std::move(definition), std::move(options)), rules_(std::move(rules)) {}
 
   std::unique_ptr<State> new_state() const override;
-  std::variant<std::unique_ptr<State>, Message> new_state_from(std::string_view position) const override;
-  std::optional<MoveError> parse_move(std::string_view text, WrittenMove& written) const override;
+  Result<std::unique_ptr<State>, Message> new_state_from(std::string_view position) const override;
+  Result<WrittenMove, MoveError> parse_move(std::string_view text) const override {
+    auto move = parse_chaturanga_move(text);
+    if (!move) [[unlikely]]
+      return std::move(move.error());
+    return WrittenMove{*move, true, text};
+  }
   std::string move_text(const Move& move, const State& before) const override;
   std::unique_ptr<MoveChooser> make_chooser(std::string_view level,
                                             const ChooserSettings& settings) const override;
   std::vector<std::string> levels() const override { return {"1", "greedy", "random"}; }
   Outcome forfeit(Side loser) const override;
-  // The shared loop with this game's own types: no virtual calls per move.
-  RunResult run_moves(RecordSource& source, State& state, MoveObserver* observer) const override;
 
   const Rules& rules() const { return rules_; }
 
@@ -170,11 +178,8 @@ class ChaturangaGame final : public Game {
   Rules rules_;
 };
 
-// Stage one: "2A-3A" -> Move, or `notation` (with a suggested spelling,
-// arg "suggestion", when the text is a near miss such as "4D-A1"). The
-// well-formed case is inline: it runs for every move validated.
 MoveError malformed_move_error(std::string_view text);
-inline std::optional<MoveError> parse_chaturanga_move(std::string_view text, Move& move) {
+inline Result<Move, MoveError> parse_chaturanga_move(std::string_view text) {
   if (text.size() == 5 && text[2] == '-') {
     // Each of row and column in range, tested at once as unsigned offsets.
     const unsigned from_row = static_cast<unsigned char>(text[0]) - unsigned{'1'};
@@ -182,9 +187,8 @@ inline std::optional<MoveError> parse_chaturanga_move(std::string_view text, Mov
     const unsigned to_row = static_cast<unsigned char>(text[3]) - unsigned{'1'};
     const unsigned to_col = static_cast<unsigned char>(text[4]) - unsigned{'A'};
     if ((from_row | from_col | to_row | to_col) < 8u) {
-      move = Move{board::make_square(static_cast<int>(from_row), static_cast<int>(from_col)),
+      return Move{board::make_square(static_cast<int>(from_row), static_cast<int>(from_col)),
                   board::make_square(static_cast<int>(to_row), static_cast<int>(to_col)), 0};
-      return std::nullopt;
     }
   }
   return malformed_move_error(text);
@@ -198,6 +202,6 @@ std::unique_ptr<MoveChooser> make_greedy_chooser(std::uint64_t seed);
 std::unique_ptr<MoveChooser> make_random_chooser(std::uint64_t seed);
 
 // Builds the game from its definition and options (the catalogue's factory).
-std::variant<std::unique_ptr<Game>, Message> make_game(SharedDefinition definition, RuleOptions options);
+Result<std::unique_ptr<Game>, Message> make_game(SharedDefinition definition, RuleOptions options);
 
 }  // namespace gamerec::chaturanga

@@ -1,8 +1,8 @@
 // Chaturanga move text ("2A-3A") and the `setup` option's piece lists.
 #include <cctype>
 
-#include "core/text.h"
 #include "games/chaturanga/chaturanga.h"
+#include "rules/text.h"
 
 namespace gamerec::chaturanga {
 namespace {
@@ -51,8 +51,8 @@ std::string_view trim_blanks(std::string_view text) {
 
 // "K1D R1A ... / K4H ... / ... / ...": one group per side in turn order,
 // each a piece letter and a square per piece, no square twice.
-std::variant<std::array<std::vector<Placed>, kSides>, Message> parse_pieces(std::string_view text,
-                                                                            std::string_view what) {
+Result<std::array<std::vector<Placed>, kSides>, Message> parse_pieces(std::string_view text,
+                                                                      std::string_view what) {
   std::array<std::vector<Placed>, kSides> pieces;
   for (auto& group : pieces) group.reserve(8);
   std::array<bool, board::kSquares> taken{};
@@ -87,21 +87,21 @@ std::variant<std::array<std::vector<Placed>, kSides>, Message> parse_pieces(std:
 
 }  // namespace
 
-std::variant<Rules, Message> rules_from_options(const RuleOptions& options) {
+Result<Rules, Message> rules_from_options(const RuleOptions& options) {
   Rules rules;
   rules.castling = options.get_bool("castling");
   auto pieces = parse_pieces(options.get_string("setup"), "setup");
-  if (auto* error = std::get_if<Message>(&pieces)) return *error;
-  rules.setup = std::get<0>(std::move(pieces));
+  if (!pieces) return pieces.error();
+  rules.setup = std::move(pieces).value();
   return rules;
 }
 
-std::variant<Position, Message> parse_position(std::string_view text, const GameDefinition& definition) {
+Result<Position, Message> parse_position(std::string_view text, const GameDefinition& definition) {
   Position position;
   const auto semicolon = text.find(';');
   auto pieces = parse_pieces(text.substr(0, semicolon), "position");
-  if (auto* error = std::get_if<Message>(&pieces)) return *error;
-  position.pieces = std::get<0>(std::move(pieces));
+  if (!pieces) return pieces.error();
+  position.pieces = std::move(pieces).value();
   bool to_move_given = false;
   // Fields after the pieces: "to-move: SIDE" and "eliminated: SIDE SIDE".
   std::string_view rest =

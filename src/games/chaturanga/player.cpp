@@ -36,7 +36,7 @@ class GreedyChooser final : public MoveChooser {
 
   std::optional<Move> choose_move(const Observation& seen, std::span<const Move> legal) override {
     if (legal.empty()) return std::nullopt;
-    const auto& position = dynamic_cast<const PositionObservation<ChaturangaState>&>(seen).position();
+    const auto& position = downcast<PositionObservation<ChaturangaState>>(seen).position();
     int best_value = -1;
     std::vector<Move> best;
     for (const Move& move : legal) {

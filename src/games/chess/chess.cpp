@@ -97,7 +97,7 @@ Outcome ChessState::outcome() const {
 }
 
 bool ChessState::equals(const State& other) const {
-  const auto* o = dynamic_cast<const ChessState*>(&other);
+  const auto* o = as<ChessState>(other);
   return o != nullptr && position_ == o->position_ && keys_ == o->keys_ && end_ == o->end_;
 }
 
@@ -141,21 +141,61 @@ std::optional<MoveError> ChessState::do_resolve(const WrittenMove& written, Move
     move = written.move;
     return do_check(move);
   }
+  // Stage one kept SAN's parts in chess's own terms: read them again.
+  auto san_move = parse_chess_move(written.text);
+  if (!san_move) return std::move(san_move.error());
   ChessMove resolved;
-  if (auto error = resolve_san(position_, written, resolved)) return error;
+  if (auto error = resolve_san(position_, *san_move, resolved)) return error;
   move = to_core_move(resolved);
   return std::nullopt;
 }
 
-std::variant<std::unique_ptr<State>, Message> ChessGame::new_state_from(std::string_view position) const {
+Result<Move, MoveError> ChessState::resolve_san_move(const SanMove& written) const {
+  if (is_over()) return MoveError{ErrorCode::kGameOver};
+  if (written.complete) {
+    if (auto error = do_check(written.move)) return std::move(*error);
+    return written.move;
+  }
+  ChessMove resolved;
+  if (auto error = resolve_san(position_, written, resolved)) return std::move(*error);
+  return to_core_move(resolved);
+}
+
+Result<WrittenMove, MoveError> ChessGame::parse_move(std::string_view text) const {
+  auto written = parse_chess_move(text);
+  if (!written) return std::move(written.error());
+  return WrittenMove{written->move, written->complete, text};
+}
+
+Result<Move, MoveError> ChessGame::read_text(const ChessState& state, std::string_view text) const {
+  auto written = parse_chess_move(text);
+  if (!written) [[unlikely]]
+    return std::move(written.error());
+  return state.resolve_san_move(*written);
+}
+
+std::optional<std::vector<Side>> ChessGame::declared_winners(std::string_view result) const {
+  if (result == "1-0") return std::vector<Side>{kWhite};
+  if (result == "0-1") return std::vector<Side>{kBlack};
+  if (result == "1/2-1/2") return std::vector<Side>{};
+  return std::nullopt;
+}
+
+std::string ChessGame::result_text(const Outcome& outcome) const {
+  if (!outcome.over) return "*";
+  if (outcome.winners.empty()) return "1/2-1/2";
+  return outcome.winners.front() == kWhite ? "1-0" : "0-1";
+}
+
+Result<std::unique_ptr<State>, Message> ChessGame::new_state_from(std::string_view position) const {
   if (position.empty()) return new_state();
   auto parsed = parse_fen(position);
-  if (auto* error = std::get_if<Message>(&parsed)) return *error;
-  return std::make_unique<ChessState>(std::get<Position>(parsed));
+  if (!parsed) return parsed.error();
+  return std::unique_ptr<State>(std::make_unique<ChessState>(*parsed));
 }
 
 std::string ChessGame::move_text(const Move& move, const State& before) const {
-  return san(dynamic_cast<const ChessState&>(before).position(), to_chess_move(move));
+  return san(state_of(before).position(), to_chess_move(move));
 }
 
 std::unique_ptr<MoveChooser> ChessGame::make_chooser(std::string_view level,
@@ -165,10 +205,10 @@ std::unique_ptr<MoveChooser> ChessGame::make_chooser(std::string_view level,
   return nullptr;
 }
 
-std::variant<std::unique_ptr<Game>, Message> make_game(SharedDefinition definition, RuleOptions options) {
+Result<std::unique_ptr<Game>, Message> make_game(SharedDefinition definition, RuleOptions options) {
   auto start = parse_fen(options.get_string("start"));
-  if (auto* error = std::get_if<Message>(&start)) return *error;
-  const Position position = std::get<Position>(start);
+  if (!start) return start.error();
+  const Position position = *start;
   return std::unique_ptr<Game>(std::make_unique<ChessGame>(std::move(definition), std::move(options), position));
 }
 

@@ -18,8 +18,8 @@
 //                castling as the king's move (e1g1)
 //   SAN          Nf3, exd5, Rae1, R1e2, Qh4xe1, e8=Q+, O-O, O-O-O#, 0-0;
 //                suffixes + # ! ? !! ?? !? ?! and e.p. are allowed
-// A SAN move names only part of a move: State::resolve finds the one legal
-// move it means (or why none or several fit).
+// A SAN move names only part of a move (a SanMove): stage two finds the one
+// legal move it means (or why none or several fit).
 //
 // Options (formats/chess.yaml):
 //   start (string, the usual position): the start position, as a FEN.
@@ -33,22 +33,38 @@
 #include <span>
 #include <string>
 #include <string_view>
-#include <variant>
 #include <vector>
 
-#include "core/game.h"
 #include "games/chess/position.h"
+#include "rules/facets.h"
+#include "rules/game.h"
+#include "rules/typed.h"
 
 namespace gamerec::chess {
 
 // FEN, strictly: a message naming the bad field and why.
-std::variant<Position, Message> parse_fen(std::string_view text);
+Result<Position, Message> parse_fen(std::string_view text);
 std::string fen_of(const Position& position);
 
 // How a game stands after a move.
 enum class End { kNone, kCheckmate, kStalemate, kInsufficientMaterial, kFivefold, kSeventyFiveMoves };
 
 bool insufficient_material(const Position& position);
+
+// Stage one's result in chess's own terms: a whole move (coordinates), or
+// what a SAN move names: the piece, the origin file and rank when given
+// (-1 when not), the destination and promotion in `move`, and marks.
+struct SanMove {
+  Move move;
+  bool complete = true;
+  std::int8_t piece = -1;  // PieceType
+  std::int8_t file = -1;   // 0-7
+  std::int8_t rank = -1;   // 0-7
+  std::int8_t marks = 0;   // kSanCapture, kSanKingside, kSanQueenside
+};
+inline constexpr int kSanCapture = 1;
+inline constexpr int kSanKingside = 2;
+inline constexpr int kSanQueenside = 4;
 
 class ChessState final : public State {
  public:
@@ -74,6 +90,9 @@ class ChessState final : public State {
   // The published perft tables count the move tree alone: draw rules do
   // not cut it.
   std::uint64_t count_leaves(int depth) const override { return perft(position_, tables(), depth); }
+  // Stage two for chess's own stage-one result: game-over first, then the
+  // checks (a whole move) or the search for the move a SAN text means.
+  Result<Move, MoveError> resolve_san_move(const SanMove& written) const;
 
  protected:
   std::optional<MoveError> do_check(const Move& move) const override;
@@ -98,41 +117,33 @@ class ChessState final : public State {
 // The rules' checks of one whole move, in SPEC order; nullopt when legal.
 std::optional<MoveError> check_chess_move(const Position& position, ChessMove move);
 // Stage two of a SAN move: the legal move it names, or why there is none.
-std::optional<MoveError> resolve_san(const Position& position, const WrittenMove& written, ChessMove& move);
+std::optional<MoveError> resolve_san(const Position& position, const SanMove& written, ChessMove& move);
 // A legal move in SAN, with + or # (notation.cpp).
 std::string san(const Position& position, ChessMove move);
 // The same move in coordinates ("e2e4", "e7e8q"), as UCI writes it.
 std::string coordinate_text(ChessMove move);
 // Stage one: the text's move (whole for coordinates, partial for SAN).
-std::optional<MoveError> parse_chess_move(std::string_view text, WrittenMove& written);
+Result<SanMove, MoveError> parse_chess_move(std::string_view text);
 
-// What SAN hints mean: hints[0] the piece (PieceType), [1] the origin file
-// (0-7), [2] the origin rank (0-7), -1 when not given; [3] flags.
-inline constexpr int kHintCapture = 1;
-inline constexpr int kHintKingside = 2;
-inline constexpr int kHintQueenside = 4;
-
-class ChessGame final : public Game {
+class ChessGame final : public GameOf<ChessGame, ChessState>, public WrittenResults, public UciProtocol {
  public:
   ChessGame(SharedDefinition definition, RuleOptions options, Position start)
-      : Game(std::move(definition), std::move(options)), start_(start) {}
+      : GameOf(std::move(definition), std::move(options)), start_(start) {}
 
   std::unique_ptr<State> new_state() const override { return std::make_unique<ChessState>(start_); }
-  std::variant<std::unique_ptr<State>, Message> new_state_from(std::string_view position) const override;
-  std::optional<MoveError> parse_move(std::string_view text, WrittenMove& written) const override {
-    return parse_chess_move(text, written);
-  }
+  Result<std::unique_ptr<State>, Message> new_state_from(std::string_view position) const override;
+  Result<WrittenMove, MoveError> parse_move(std::string_view text) const override;
+  // Both stages reading the text once (validate's loop).
+  Result<Move, MoveError> read_text(const ChessState& state, std::string_view text) const;
   std::string move_text(const Move& move, const State& before) const override;
   std::unique_ptr<MoveChooser> make_chooser(std::string_view level,
                                             const ChooserSettings& settings) const override;
   std::vector<std::string> levels() const override { return {"1", "2", "3", "4", "5", "random"}; }
   // PGN's results: "1-0", "0-1", "1/2-1/2" ("*" names none).
-  std::optional<std::vector<Side>> declared_winners(std::string_view result) const override {
-    if (result == "1-0") return std::vector<Side>{kWhite};
-    if (result == "0-1") return std::vector<Side>{kBlack};
-    if (result == "1/2-1/2") return std::vector<Side>{};
-    return std::nullopt;
-  }
+  std::optional<std::vector<Side>> declared_winners(std::string_view result) const override;
+  std::string result_text(const Outcome& outcome) const override;
+  // UCI's `position` command (protocol.cpp).
+  std::string position_command(const Observation& seen) const override;
 
  private:
   Position start_;
@@ -151,6 +162,6 @@ std::unique_ptr<MoveChooser> make_search_chooser(int level, const ChooserSetting
 std::unique_ptr<MoveChooser> make_random_chooser(std::uint64_t seed);
 
 // Builds the game from its definition and options (the catalogue's factory).
-std::variant<std::unique_ptr<Game>, Message> make_game(SharedDefinition definition, RuleOptions options);
+Result<std::unique_ptr<Game>, Message> make_game(SharedDefinition definition, RuleOptions options);
 
 }  // namespace gamerec::chess

@@ -120,7 +120,7 @@ std::optional<int> parse_count(std::string_view field, int minimum) {
 
 }  // namespace
 
-std::variant<Position, Message> parse_fen(std::string_view text) {
+Result<Position, Message> parse_fen(std::string_view text) {
   const auto fields = split_fields(text);
   if (fields.size() != 6 && fields.size() != 4)
     return fen_error("field-count", {{"count", std::to_string(fields.size())}});

@@ -79,9 +79,9 @@ std::string_view strip_suffixes(std::string_view s) {
 
 int castling_side(std::string_view s) {
   auto is_o = [](char c) { return c == 'O' || c == 'o' || c == '0'; };
-  if (s.size() == 3 && is_o(s[0]) && s[1] == '-' && is_o(s[2])) return kHintKingside;
+  if (s.size() == 3 && is_o(s[0]) && s[1] == '-' && is_o(s[2])) return kSanKingside;
   if (s.size() == 5 && is_o(s[0]) && s[1] == '-' && is_o(s[2]) && s[3] == '-' && is_o(s[4]))
-    return kHintQueenside;
+    return kSanQueenside;
   return 0;
 }
 
@@ -112,7 +112,7 @@ bool parse_coordinates(std::string_view s, Move& move) {
 }
 
 // Nf3, exd5, Rae1, R1e2, Qh4xe1, e8=Q, Ng1-f3.
-bool parse_san(std::string_view s, WrittenMove& written) {
+bool parse_san(std::string_view s, SanMove& written) {
   if (s.empty()) return false;
   int piece = kPawn;
   std::size_t i = 0;
@@ -144,7 +144,7 @@ bool parse_san(std::string_view s, WrittenMove& written) {
   if (j < middle_end && file_char(s[j]) >= 0 && !(s[j] == 'x' || s[j] == 'X')) file = file_char(s[j++]);
   if (j < middle_end && rank_char(s[j]) >= 0) rank = rank_char(s[j++]);
   if (j < middle_end && (s[j] == 'x' || s[j] == 'X' || s[j] == ':')) {
-    flags |= kHintCapture;
+    flags |= kSanCapture;
     ++j;
   } else if (j < middle_end && s[j] == '-') {
     ++j;
@@ -152,16 +152,16 @@ bool parse_san(std::string_view s, WrittenMove& written) {
   if (j != middle_end) return false;
   if (piece == kPawn) {
     // A pawn names at most its file, and must when it captures.
-    if (rank >= 0 || file == file_of(to) || ((flags & kHintCapture) != 0 && file < 0)) return false;
+    if (rank >= 0 || file == file_of(to) || ((flags & kSanCapture) != 0 && file < 0)) return false;
   } else if (promotion != 0) {
     return false;
   }
   written.complete = false;
   written.move = Move{-1, to, promotion};
-  written.hints[0] = static_cast<std::int8_t>(piece);
-  written.hints[1] = static_cast<std::int8_t>(file);
-  written.hints[2] = static_cast<std::int8_t>(rank);
-  written.hints[3] = static_cast<std::int8_t>(flags);
+  written.piece = static_cast<std::int8_t>(piece);
+  written.file = static_cast<std::int8_t>(file);
+  written.rank = static_cast<std::int8_t>(rank);
+  written.marks = static_cast<std::int8_t>(flags);
   return true;
 }
 
@@ -344,21 +344,18 @@ bool fits(const Position& p, const Tables& t, ChessMove m) {
 
 }  // namespace
 
-std::optional<MoveError> parse_chess_move(std::string_view text, WrittenMove& written) {
+Result<SanMove, MoveError> parse_chess_move(std::string_view text) {
   const std::string_view s = strip_suffixes(text);
+  SanMove written;
   if (const int castle = castling_side(s); castle != 0) {
     written.complete = false;
     written.move = Move{-1, -1, 0};
-    written.hints[0] = kKing;
-    written.hints[1] = written.hints[2] = -1;
-    written.hints[3] = static_cast<std::int8_t>(castle);
-    return std::nullopt;
+    written.piece = kKing;
+    written.marks = static_cast<std::int8_t>(castle);
+    return written;
   }
-  if (parse_coordinates(s, written.move)) {
-    written.complete = true;
-    return std::nullopt;
-  }
-  if (parse_san(s, written)) return std::nullopt;
+  if (parse_coordinates(s, written.move)) return written;
+  if (parse_san(s, written)) return written;
   return MoveError{ErrorCode::kNotation};
 }
 
@@ -386,18 +383,18 @@ std::optional<MoveError> check_chess_move(const Position& p, ChessMove m) {
   return std::nullopt;
 }
 
-std::optional<MoveError> resolve_san(const Position& p, const WrittenMove& written, ChessMove& move) {
+std::optional<MoveError> resolve_san(const Position& p, const SanMove& written, ChessMove& move) {
   const Tables& t = tables();
   const int us = p.side;
-  const int flags = written.hints[3];
-  if ((flags & (kHintKingside | kHintQueenside)) != 0) {
-    const Castling& c = kCastlings[static_cast<std::size_t>((us == kBlack ? 2 : 0) + ((flags & kHintQueenside) != 0 ? 1 : 0))];
+  const int flags = written.marks;
+  if ((flags & (kSanKingside | kSanQueenside)) != 0) {
+    const Castling& c = kCastlings[static_cast<std::size_t>((us == kBlack ? 2 : 0) + ((flags & kSanQueenside) != 0 ? 1 : 0))];
     move = ChessMove{static_cast<std::uint8_t>(c.king_from), static_cast<std::uint8_t>(c.king_to), 0};
     return check_castling(p, t, c);
   }
-  const int type = written.hints[0];
-  const int file = written.hints[1];
-  const int rank = written.hints[2];
+  const int type = written.piece;
+  const int file = written.file;
+  const int rank = written.rank;
   const int to = written.move.to;
   const auto promotion = static_cast<std::uint8_t>(written.move.flag);
   Bitboard candidates = p.pieces(us, type);

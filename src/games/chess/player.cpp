@@ -116,7 +116,7 @@ class SearchChooser final : public MoveChooser {
 
   std::optional<Move> choose_move(const Observation& seen, std::span<const Move> legal) override {
     if (legal.empty()) return std::nullopt;
-    const Position& p = dynamic_cast<const PositionObservation<ChessState>&>(seen).position().position();
+    const Position& p = downcast<PositionObservation<ChessState>>(seen).position().position();
     const Tables& t = tables();
     const Clock clock(movetime_ms_);
     std::vector<ChessMove> moves;

@@ -9,7 +9,7 @@ constexpr std::array<std::array<int, 2>, 4> kLines = {{{0, 1}, {1, 0}, {1, 1}, {
 
 }  // namespace
 
-std::variant<Rules, Message> rules_from_options(const RuleOptions& options) {
+Result<Rules, Message> rules_from_options(const RuleOptions& options) {
   Rules rules;
   rules.size = options.get_int("size");
   rules.exact_five = options.get_bool("exact_five");
@@ -94,7 +94,7 @@ Outcome GomokuState::outcome() const {
 std::unique_ptr<State> GomokuState::clone() const { return std::make_unique<GomokuState>(*this); }
 
 bool GomokuState::equals(const State& other) const {
-  const auto* o = dynamic_cast<const GomokuState*>(&other);
+  const auto* o = as<GomokuState>(other);
   return o != nullptr && rules_.size == o->rules_.size && rules_.exact_five == o->rules_.exact_five &&
          board_ == o->board_ && to_move_ == o->to_move_ && over_ == o->over_ && winner_ == o->winner_;
 }
@@ -130,9 +130,10 @@ BoardView GomokuState::view() const {
 
 std::unique_ptr<State> GomokuGame::new_state() const { return std::make_unique<GomokuState>(rules_); }
 
-std::optional<MoveError> GomokuGame::parse_move(std::string_view text, WrittenMove& written) const {
-  written.move = Move{-1, -1, 0};
-  return parse_point(text, rules_.size, written.move.to);
+Result<WrittenMove, MoveError> GomokuGame::parse_move(std::string_view text) const {
+  auto point = parse_point(text, rules_.size);
+  if (!point) return std::move(point.error());
+  return WrittenMove{Move{-1, *point, 0}, true, text};
 }
 
 std::string GomokuGame::move_text(const Move& move, const State& /*before*/) const {
@@ -141,8 +142,13 @@ std::string GomokuGame::move_text(const Move& move, const State& /*before*/) con
 
 std::string GomokuGame::cell_move(int row, int col) const {
   const int n = rules_.size;
-  if (row < 0 || row >= n || col < 0 || col >= n) return {};
+  if (row < 0 || row >= n || col < 0 || col >= n) return "A0";  // row 0 is off every board
   return point_text((n - 1 - row) * n + col, n);
+}
+
+CellBoard::Cell GomokuGame::cell_of(const Move& move) const {
+  const int n = rules_.size;
+  return Cell{n - 1 - move.to / n, move.to % n};
 }
 
 std::unique_ptr<MoveChooser> GomokuGame::make_chooser(std::string_view level,
@@ -153,11 +159,10 @@ std::unique_ptr<MoveChooser> GomokuGame::make_chooser(std::string_view level,
   return nullptr;
 }
 
-std::variant<std::unique_ptr<Game>, Message> make_game(SharedDefinition definition, RuleOptions options) {
+Result<std::unique_ptr<Game>, Message> make_game(SharedDefinition definition, RuleOptions options) {
   auto rules = rules_from_options(options);
-  if (auto* error = std::get_if<Message>(&rules)) return *error;
-  return std::unique_ptr<Game>(
-      std::make_unique<GomokuGame>(std::move(definition), std::move(options), std::get<Rules>(rules)));
+  if (!rules) return rules.error();
+  return std::unique_ptr<Game>(std::make_unique<GomokuGame>(std::move(definition), std::move(options), *rules));
 }
 
 }  // namespace gamerec::gomoku

@@ -27,7 +27,9 @@
 #include <variant>
 #include <vector>
 
-#include "core/game.h"
+#include "rules/facets.h"
+#include "rules/game.h"
+#include "rules/typed.h"
 
 namespace gamerec::gomoku {
 
@@ -44,7 +46,7 @@ struct Rules {
 };
 
 // The typed options; a message when they do not make a board.
-std::variant<Rules, Message> rules_from_options(const RuleOptions& options);
+Result<Rules, Message> rules_from_options(const RuleOptions& options);
 
 class GomokuState final : public State {
  public:
@@ -86,20 +88,24 @@ class GomokuState final : public State {
   std::vector<int> winning_line_;
 };
 
-class GomokuGame final : public Game {
+class GomokuGame final : public GameOf<GomokuGame, GomokuState>, public CellBoard {
  public:
   GomokuGame(SharedDefinition definition, RuleOptions options, Rules rules)
-      : Game(std::move(definition), std::move(options)), rules_(rules) {}
+      : GameOf(std::move(definition), std::move(options)), rules_(rules) {}
 
+  GameType type() const override { return {.cell_board = true}; }
   std::unique_ptr<State> new_state() const override;
-  std::optional<MoveError> parse_move(std::string_view text, WrittenMove& written) const override;
+  Result<WrittenMove, MoveError> parse_move(std::string_view text) const override;
   std::string move_text(const Move& move, const State& before) const override;
   std::unique_ptr<MoveChooser> make_chooser(std::string_view level,
                                             const ChooserSettings& settings) const override;
   // 3 first: the default for --ai SIDE and for hints.
   std::vector<std::string> levels() const override { return {"3", "1", "2"}; }
-  // The point drawn at `row` (0: the top row, size) and `col`: "H8".
+  // CellBoard: the point drawn at `row` (0: the top row) and `col`: "H8".
+  int rows() const override { return rules_.size; }
+  int cols() const override { return rules_.size; }
   std::string cell_move(int row, int col) const override;
+  Cell cell_of(const Move& move) const override;
 
   const Rules& rules() const { return rules_; }
 
@@ -111,7 +117,7 @@ class GomokuGame final : public Game {
 // number (no sign, no leading zero) is well formed; outside the board it is
 // `off-board` (kind "point", args "last" column and "size"), anything else
 // `notation`.
-std::optional<MoveError> parse_point(std::string_view text, int size, int& point);
+Result<int, MoveError> parse_point(std::string_view text, int size);
 // "H8" for a point of a board of `size`.
 std::string point_text(int point, int size);
 
@@ -127,6 +133,6 @@ std::unique_ptr<MoveChooser> make_threat_chooser(std::uint64_t seed);
 std::unique_ptr<MoveChooser> make_search_chooser(const ChooserSettings& settings);
 
 // Builds the game from its definition and options (the catalogue's factory).
-std::variant<std::unique_ptr<Game>, Message> make_game(SharedDefinition definition, RuleOptions options);
+Result<std::unique_ptr<Game>, Message> make_game(SharedDefinition definition, RuleOptions options);
 
 }  // namespace gamerec::gomoku

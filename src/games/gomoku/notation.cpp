@@ -3,7 +3,7 @@
 
 namespace gamerec::gomoku {
 
-std::optional<MoveError> parse_point(std::string_view text, int size, int& point) {
+Result<int, MoveError> parse_point(std::string_view text, int size) {
   // A letter, then a row number: "0", or digits without a leading zero.
   if (text.size() < 2) return MoveError{ErrorCode::kNotation};
   const char letter = text[0];
@@ -21,8 +21,7 @@ std::optional<MoveError> parse_point(std::string_view text, int size, int& point
     return MoveError{ErrorCode::kOffBoard,
                      "point",
                      {{"last", std::string(1, static_cast<char>('A' + size - 1))}, {"size", std::to_string(size)}}};
-  point = static_cast<int>(row - 1) * size + col;
-  return std::nullopt;
+  return static_cast<int>(row - 1) * size + col;
 }
 
 std::string point_text(int point, int size) {

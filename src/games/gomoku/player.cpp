@@ -7,7 +7,7 @@
 namespace gamerec::gomoku {
 
 const GomokuState& position_of(const Observation& seen) {
-  return dynamic_cast<const PositionObservation<GomokuState>&>(seen).position();
+  return downcast<PositionObservation<GomokuState>>(seen).position();
 }
 
 int centre(const ThreatBoard& board) {

@@ -147,7 +147,7 @@ Outcome KalahState::outcome() const {
 std::unique_ptr<State> KalahState::clone() const { return std::make_unique<KalahState>(*this); }
 
 bool KalahState::equals(const State& other) const {
-  const auto* o = dynamic_cast<const KalahState*>(&other);
+  const auto* o = as<KalahState>(other);
   return o != nullptr && rows_ == o->rows_ && to_move_ == o->to_move_ && over_ == o->over_ &&
          extra_move_ == o->extra_move_ && rules_.pits == o->rules_.pits &&
          rules_.capture_needs_opposite_seeds == o->rules_.capture_needs_opposite_seeds;
@@ -157,8 +157,8 @@ std::unique_ptr<Observation> KalahState::observe(Side side) const {
   return std::make_unique<PositionObservation<KalahState>>(side, *this);  // nothing is hidden
 }
 
-std::optional<Message> KalahState::turn_reason() const {
-  if (extra_move()) return Message{"status.extra-move"};
+std::optional<Message> KalahGame::turn_reason(const State& state) const {
+  if (state_of(state).extra_move()) return Message{"status.extra-move"};
   return std::nullopt;
 }
 
@@ -202,8 +202,10 @@ BoardView KalahState::view() const {
 
 std::unique_ptr<State> KalahGame::new_state() const { return std::make_unique<KalahState>(rules_); }
 
-std::optional<MoveError> KalahGame::parse_move(std::string_view text, WrittenMove& written) const {
-  return parse_pit(text, rules_.pits, written.move);
+Result<WrittenMove, MoveError> KalahGame::parse_move(std::string_view text) const {
+  auto pit = parse_pit(text, rules_.pits);
+  if (!pit) return std::move(pit.error());
+  return WrittenMove{*pit, true, text};
 }
 
 std::string KalahGame::move_text(const Move& move, const State& /*before*/) const {
@@ -221,7 +223,7 @@ std::unique_ptr<MoveChooser> KalahGame::make_chooser(std::string_view level,
 
 std::unique_ptr<Solver> KalahGame::solver() const { return make_solver(); }
 
-std::optional<MoveError> parse_pit(std::string_view text, int pits, Move& move) {
+Result<Move, MoveError> parse_pit(std::string_view text, int pits) {
   // Two digits at most: a longer text is no pit, and the value stays small.
   if (text.empty() || text.size() > 2 || text[0] == '0') return MoveError{ErrorCode::kNotation};
   int pit = 0;
@@ -230,8 +232,7 @@ std::optional<MoveError> parse_pit(std::string_view text, int pits, Move& move) 
     pit = pit * 10 + (c - '0');
   }
   if (pit > pits) return MoveError{ErrorCode::kNotation, "pit-range", {{"pits", std::to_string(pits)}}};
-  move = Move{pit, -1, 0};
-  return std::nullopt;
+  return Move{pit, -1, 0};
 }
 
 Rules rules_from_options(const RuleOptions& options) {
@@ -242,7 +243,7 @@ Rules rules_from_options(const RuleOptions& options) {
   return rules;
 }
 
-std::variant<std::unique_ptr<Game>, Message> make_game(SharedDefinition definition, RuleOptions options) {
+Result<std::unique_ptr<Game>, Message> make_game(SharedDefinition definition, RuleOptions options) {
   const Rules rules = rules_from_options(options);
   return std::unique_ptr<Game>(std::make_unique<KalahGame>(std::move(definition), std::move(options), rules));
 }

@@ -28,10 +28,11 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <variant>
 #include <vector>
 
-#include "core/game.h"
+#include "rules/facets.h"
+#include "rules/game.h"
+#include "rules/typed.h"
 
 namespace gamerec::kalah {
 
@@ -80,7 +81,6 @@ class KalahState final : public State {
   bool equals(const State& other) const override;
   BoardView view() const override;
   std::unique_ptr<Observation> observe(Side side) const override;
-  std::optional<Message> turn_reason() const override;
   // A move that ends the game is a leaf, whatever depth it is at (see
   // count_leaves in the .cpp).
   std::uint64_t count_leaves(int depth) const override;
@@ -108,20 +108,23 @@ class KalahState final : public State {
 class LevelSevenTables;
 std::shared_ptr<LevelSevenTables> make_level_seven_tables();
 
-class KalahGame final : public Game {
+class KalahGame final : public GameOf<KalahGame, KalahState>, public TurnReasons, public Solvable {
  public:
   KalahGame(SharedDefinition definition, RuleOptions options, Rules rules)
-      : Game(std::move(definition), std::move(options)), rules_(rules) {}
+      : GameOf(std::move(definition), std::move(options)), rules_(rules) {}
 
+  GameType type() const override { return {.score = true, .solver = true}; }
   std::unique_ptr<State> new_state() const override;
   // A `position:` header (see parse_position).
-  std::variant<std::unique_ptr<State>, Message> new_state_from(std::string_view position) const override;
-  std::optional<MoveError> parse_move(std::string_view text, WrittenMove& written) const override;
+  Result<std::unique_ptr<State>, Message> new_state_from(std::string_view position) const override;
+  Result<WrittenMove, MoveError> parse_move(std::string_view text) const override;
   std::string move_text(const Move& move, const State& before) const override;
   std::unique_ptr<MoveChooser> make_chooser(std::string_view level,
                                             const ChooserSettings& settings) const override;
   std::vector<std::string> levels() const override { return {"5", "1", "2", "3", "4", "6", "7"}; }
   std::unique_ptr<Solver> solver() const override;
+  // "South moves again" after the last seed fell in the own store.
+  std::optional<Message> turn_reason(const State& state) const override;
 
   const Rules& rules() const { return rules_; }
 
@@ -132,7 +135,7 @@ class KalahGame final : public Game {
 
 // Stage one: a pit number 1..pits, digits only; anything else, a number out
 // of that range included, is `notation` (SPEC 3: the notation fixes the range).
-std::optional<MoveError> parse_pit(std::string_view text, int pits, Move& move);
+Result<Move, MoveError> parse_pit(std::string_view text, int pits);
 
 // A position's text: "south: 4 4 4 4 4 4 | 0; north: 4 4 4 4 4 4 | 0;
 // to-move: south", the two rows from pit 1 on, each with its store after
@@ -140,8 +143,8 @@ std::optional<MoveError> parse_pit(std::string_view text, int pits, Move& move);
 // (position.cpp says it all). Errors: position.bad-field (a field missing,
 // misnamed or out of order), position.bad-row (a row without `pits` counts,
 // '|' and a store), position.unknown-side, position.seed-total.
-std::variant<std::unique_ptr<KalahState>, Message> parse_position(std::string_view text, const Rules& rules,
-                                                                  const GameDefinition& definition);
+Result<std::unique_ptr<KalahState>, Message> parse_position(std::string_view text, const Rules& rules,
+                                                            const GameDefinition& definition);
 
 // The classic Bantumi levels 1-5 (SPEC 4.3; see players.cpp for the exact
 // choices), deterministic under `seed`.
@@ -155,6 +158,6 @@ std::unique_ptr<MoveChooser> make_perfect_chooser(std::int64_t movetime_ms,
                                                   std::shared_ptr<LevelSevenTables> tables);
 
 // Builds the game from its definition and options (the catalogue's factory).
-std::variant<std::unique_ptr<Game>, Message> make_game(SharedDefinition definition, RuleOptions options);
+Result<std::unique_ptr<Game>, Message> make_game(SharedDefinition definition, RuleOptions options);
 
 }  // namespace gamerec::kalah

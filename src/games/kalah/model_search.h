@@ -13,8 +13,8 @@
 #include <optional>
 #include <vector>
 
-#include "core/large_array.h"
 #include "games/kalah/search.h"
+#include "rules/large_array.h"
 
 namespace gamerec::kalah {
 

@@ -27,7 +27,7 @@ namespace gamerec::kalah {
 namespace {
 
 const KalahState& position_of(const Observation& seen) {
-  return dynamic_cast<const PositionObservation<KalahState>&>(seen).position();
+  return downcast<PositionObservation<KalahState>>(seen).position();
 }
 
 SearchRules search_rules(const KalahState& position) {

@@ -12,8 +12,8 @@
 // seeds left go to their owner's store, as after a move).
 #include <string>
 
-#include "core/text.h"
 #include "games/kalah/kalah.h"
+#include "rules/text.h"
 
 namespace gamerec::kalah {
 namespace {
@@ -67,8 +67,8 @@ std::optional<Row> parse_row(std::string_view text, int pits) {
 
 }  // namespace
 
-std::variant<std::unique_ptr<KalahState>, Message> parse_position(std::string_view text, const Rules& rules,
-                                                                  const GameDefinition& definition) {
+Result<std::unique_ptr<KalahState>, Message> parse_position(std::string_view text, const Rules& rules,
+                                                            const GameDefinition& definition) {
   static constexpr std::string_view kFields[] = {"south", "north", "to-move"};
   std::string_view rest = text;
   std::array<std::string_view, 3> values;
@@ -103,11 +103,11 @@ std::variant<std::unique_ptr<KalahState>, Message> parse_position(std::string_vi
   return std::make_unique<KalahState>(rules, rows[kSouth], rows[kNorth], to_move);
 }
 
-std::variant<std::unique_ptr<State>, Message> KalahGame::new_state_from(std::string_view position) const {
+Result<std::unique_ptr<State>, Message> KalahGame::new_state_from(std::string_view position) const {
   if (position.empty()) return new_state();
   auto parsed = parse_position(position, rules_, definition());
-  if (auto* error = std::get_if<Message>(&parsed)) return *error;
-  return std::unique_ptr<State>(std::move(std::get<std::unique_ptr<KalahState>>(parsed)));
+  if (!parsed) return parsed.error();
+  return std::unique_ptr<State>(std::move(parsed).value());
 }
 
 }  // namespace gamerec::kalah

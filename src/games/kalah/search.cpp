@@ -587,7 +587,7 @@ namespace {
 class KalahSolver final : public Solver {
  public:
   Solution solve(const State& state) override {
-    const auto& kalah = dynamic_cast<const KalahState&>(state);
+    const auto& kalah = downcast<KalahState>(state);
     Solution solution;
     int store_margin = 0;
     const Board board = board_of(kalah, store_margin);

@@ -18,8 +18,8 @@
 #include <optional>
 #include <vector>
 
-#include "core/large_array.h"
 #include "games/kalah/kalah.h"
+#include "rules/large_array.h"
 
 namespace gamerec::kalah {
 

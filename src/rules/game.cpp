@@ -1,6 +1,5 @@
-#include "core/game.h"
+#include "rules/game.h"
 
-#include "core/move_run.h"
 
 namespace gamerec {
 
@@ -28,8 +27,18 @@ Outcome Game::forfeit(Side loser) const {
   return outcome;
 }
 
-RunResult Game::run_moves(RecordSource& source, State& state, MoveObserver* observer) const {
-  return run_moves_as(source, *this, state, observer);
+TextsPlayed Game::play_texts(State& state, std::span<const std::string_view> texts) const {
+  TextsPlayed result;
+  for (const std::string_view text : texts) {
+    auto move = read_move(state, text);
+    if (!move) {
+      result.refused = std::move(move.error());
+      break;
+    }
+    state.apply(*move);
+    ++result.played;
+  }
+  return result;
 }
 
 std::uint64_t perft(const State& state, int depth) { return state.count_leaves(depth); }

@@ -10,8 +10,8 @@
 #include <string_view>
 #include <vector>
 
-#include "core/line_source.h"
-#include "core/record_source.h"
+#include "records/line_source.h"
+#include "records/record_source.h"
 
 namespace gamerec {
 

@@ -1,14 +1,14 @@
-#include "core/move_list.h"
+#include "records/move_list.h"
 
 #include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/yaml.h>
 
 #include <set>
 
-#include "core/game.h"
-#include "core/record_format.h"
-#include "core/text.h"
-#include "core/yaml_text.h"
+#include "records/record_format.h"
+#include "records/yaml_text.h"
+#include "rules/game.h"
+#include "rules/text.h"
 
 namespace gamerec {
 namespace {
@@ -73,14 +73,14 @@ const RecordEvent* MoveListSource::quit() {
   return &event;
 }
 
-std::optional<std::variant<GameHeader, RecordError>> MoveListSource::next_game() {
+std::optional<Result<GameHeader, RecordError>> MoveListSource::next_game() {
   if (started_) return std::nullopt;  // one game per file
   started_ = true;
   forget_peeked();
   return read_header();
 }
 
-std::variant<GameHeader, RecordError> MoveListSource::read_header() {
+Result<GameHeader, RecordError> MoveListSource::read_header() {
   GameHeader header;
   auto first = lines_->next();
   if (!first) return header;

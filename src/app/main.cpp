@@ -4,10 +4,10 @@
 #include <csignal>
 #include <iostream>
 
+#include "app/builtin_games.h"
 #include "cli/commands.h"
 #include "core/messages.h"
-#include "core/text.h"
-#include "games/builtin_games.h"
+#include "rules/text.h"
 
 namespace {
 
@@ -52,9 +52,9 @@ int run(int argc, char** argv) {
           gamerec::join(commands, ", ", [](const Command& command) { return command.app->get_name(); });
       // --lang may not have been read (the error stopped the parse): English then.
       auto loaded = gamerec::Messages::load(common.language);
-      if (!std::holds_alternative<gamerec::Messages>(loaded)) loaded = gamerec::Messages::load("en");
+      if (!loaded.ok()) loaded = gamerec::Messages::load("en");
       std::cerr << "gamerec: "
-                << std::get<gamerec::Messages>(loaded).text(
+                << loaded.value().text(
                        "usage.unknown-subcommand", escaped_args({{"name", extras.front()}, {"names", names}}))
                 << '\n';
       return kExitUsage;
@@ -64,16 +64,16 @@ int run(int argc, char** argv) {
   }
 
   // --lang was checked by the parser: the catalogue speaks it.
-  auto messages = std::get<gamerec::Messages>(gamerec::Messages::load(common.language));
+  auto messages = gamerec::Messages::load(common.language).value();
   const gamerec::Messages messages_for_errors = messages;
   auto context = Context::make(gamerec::make_builtin_catalogue(), std::move(messages), common,
                                Streams{std::cin, std::cout, std::cerr});
-  if (auto* error = std::get_if<gamerec::Message>(&context)) {
+  if (const auto* error = context.if_error()) {
     std::cerr << "gamerec: " << messages_for_errors.text(error->key, escaped_args(error->args)) << '\n';
     return kExitUsage;
   }
   for (const Command& command : commands) {
-    if (command.app->parsed()) return command.run(std::get<Context>(context));
+    if (command.app->parsed()) return command.run(context.value());
   }
   return kExitUsage;
 }

@@ -1,4 +1,4 @@
-#include "core/decompress.h"
+#include "records/decompress.h"
 
 #include <bzlib.h>
 #include <zlib.h>

@@ -1,4 +1,4 @@
-#include "core/large_array.h"
+#include "rules/large_array.h"
 
 #include <sys/mman.h>
 

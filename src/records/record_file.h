@@ -12,9 +12,8 @@
 #include <string>
 #include <string_view>
 
-#include "core/error.h"
-#include "core/match.h"
-#include "core/unique_fd.h"
+#include "records/unique_fd.h"
+#include "rules/error.h"
 
 namespace gamerec {
 
@@ -71,18 +70,6 @@ class RecordFile {
   std::string_view line_end_ = "\n";
   bool line_end_known_ = false;
   bool last_line_ended_ = true;
-};
-
-// The match loop's moves into a record file, one line each.
-class RecordFileSink final : public MoveSink {
- public:
-  explicit RecordFileSink(RecordFile& file) : file_(file) {}
-  void write_move(const State& /*before*/, const Move& /*move*/, std::string_view text) override {
-    file_.append_line(text);
-  }
-
- private:
-  RecordFile& file_;
 };
 
 }  // namespace gamerec

@@ -1,7 +1,7 @@
 // The one place that lists the built-in rules engines and record formats.
 // Adding a game: one line here, its folder under src/games/,
 // formats/<game>.yaml and its tests.
-#include "games/builtin_games.h"
+#include "app/builtin_games.h"
 
 #include <stdexcept>
 

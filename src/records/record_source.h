@@ -16,10 +16,12 @@
 #include <variant>
 #include <vector>
 
-#include "core/error.h"
-#include "core/options.h"
+#include "rules/error.h"
+#include "rules/options.h"
 
 namespace gamerec {
+
+class Game;
 
 // The start of one game: what its header (a move list's YAML, PGN's tags)
 // says about it.
@@ -74,7 +76,7 @@ class RecordSource {
   // Starts the next game (skipping what is left of the current one): its
   // header, an error for a game whose header is malformed, or nullopt at
   // the end of the input.
-  virtual std::optional<std::variant<GameHeader, RecordError>> next_game() = 0;
+  virtual std::optional<Result<GameHeader, RecordError>> next_game() = 0;
 
   // The current game's next event, or nullptr at its end. An event and its
   // text stay valid until the next call to any of these three.
@@ -93,8 +95,13 @@ class RecordSource {
   // The event next_event() will return, without taking it.
   const RecordEvent* peek_event();
 
-  // What went wrong reading (an I/O error part-way), or empty.
-  virtual const std::string& read_error() const = 0;
+  // The game the current game's events will be played in, once it is made
+  // (core's open_game): a format whose moves are not written in the game's
+  // notation (a .psq x,y point) translates them through the game's facets.
+  virtual void game_opened(const Game& /*game*/) {}
+
+  // What went wrong reading (an I/O error part-way): why.
+  virtual const std::optional<std::string>& read_error() const = 0;
   // Bytes of the input consumed so far.
   virtual std::uint64_t bytes_read() const = 0;
 

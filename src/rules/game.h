@@ -18,25 +18,27 @@
 //    computer players get only that (MoveChooser never sees a State).
 //  - the end: Outcome says who won, why (an end id such as "checkmate") and
 //    the score where the game has one (kalah's stores).
+//  - what only some games have (a solver, cell input, hidden moves, prompt
+//    rules, results written as text, protocols for outside players) is not
+//    on Game: GameType states the facts, and a game provides the behaviour
+//    as facets (rules/facets.h), asked for with game.facet<F>().
+//  - a game's own classes sit behind this interface through the typed
+//    bases of rules/typed.h, the one place that casts to them.
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
-#include <variant>
 #include <vector>
 
-#include "core/error.h"
-#include "core/observation.h"
-#include "core/options.h"
-#include "core/view.h"
+#include "rules/error.h"
+#include "rules/observation.h"
+#include "rules/options.h"
+#include "rules/result.h"
+#include "rules/view.h"
 
 namespace gamerec {
-
-class RecordSource;
-class MoveObserver;
-struct RunResult;
 
 struct Move {
   int from = -1;
@@ -46,20 +48,22 @@ struct Move {
 };
 
 // Stage one's result: what the text says, before the position is known. For
-// most notations it is the whole move (`complete`); otherwise `hints` hold
-// what the text named, with a meaning the game fixes (chess SAN: the piece,
-// the origin file and rank it gave, capture and castling marks).
+// most notations it is the whole move (`complete`); otherwise stage two
+// reads what the text named again from `text` (chess SAN: the piece, the
+// origin file and rank it gave, capture and castling marks), with the
+// position at hand.
 struct WrittenMove {
   Move move;
   bool complete = true;
-  std::int8_t hints[4] = {-1, -1, -1, -1};
+  std::string_view text;  // the text parsed: valid as long as the caller's text
 };
 
 struct Outcome {
   bool over = false;
   std::vector<Side> winners;  // empty when over means a draw
-  // Why the game ended, a stable id (SPEC 1: "kings-captured", "checkmate",
-  // "board-full", ...); empty while it goes on.
+  // Why the game ended, a stable id ("kings-captured", "checkmate",
+  // "board-full", ...: gamerec-games(7), HOW A GAME ENDS); empty while it
+  // goes on.
   std::string end;
   // Per side, where the game keeps a score (kalah's stores); else empty.
   std::vector<int> score;
@@ -83,27 +87,21 @@ class State {
   // What `side` has seen; for a game without hidden information, the
   // whole position (PositionObservation).
   virtual std::unique_ptr<Observation> observe(Side side) const = 0;
-  // Whether `viewer` may know the move that led to this position (a
-  // battleship placement is its player's secret); true in games without
-  // hidden information.
-  virtual bool last_move_seen_by(Side /*viewer*/) const { return true; }
   // Leaf nodes of the legal-move tree `depth` plies deep. The default
   // clones and lists moves at every node; a game may count faster.
   virtual std::uint64_t count_leaves(int depth) const;
-  // Why the side to move moves now, when turn order alone does not say
-  // (kalah's extra move): a key of the game's own messages, shown in the
-  // status line instead of the plain "X to move", with {side} and {number}
-  // filled in the same way. nullopt for an ordinary turn.
-  virtual std::optional<Message> turn_reason() const { return std::nullopt; }
 
   // Stage two of a move's text: `game-over` first, then the game's own
-  // checks in SPEC order; on success `move` is the move to apply.
-  std::optional<MoveError> resolve(const WrittenMove& written, Move& move) const {
+  // checks in the order of gamerec-record(5), ERROR CODES; the move to
+  // apply when it is legal.
+  Result<Move, MoveError> resolve(const WrittenMove& written) const {
+    Move move;
     // A legal move is neither game-over nor any other error, so a quick
     // proof of legality may come before the ordered checks.
-    if (proves_legal(written, move)) return std::nullopt;
+    if (proves_legal(written, move)) return move;
     if (is_over()) return MoveError{ErrorCode::kGameOver};
-    return do_resolve(written, move);
+    if (auto error = do_resolve(written, move)) return std::move(*error);
+    return move;
   }
   // The same for a whole Move (a computer player's, a test's).
   std::optional<MoveError> check(const Move& move) const {
@@ -122,7 +120,8 @@ class State {
   State() = default;
   State(const State&) = default;
   State& operator=(const State&) = default;
-  // The game's checks of a whole move, in SPEC order; the game is not over.
+  // The game's checks of a whole move, in the documented order; the game
+  // is not over. nullopt when the move is legal.
   virtual std::optional<MoveError> do_check(const Move& move) const = 0;
   // The default takes a complete written move as it is; a notation that
   // leaves parts to the position resolves them here.
@@ -160,26 +159,29 @@ class MoveChooser {
   virtual std::optional<Move> choose_move(const Observation& seen, std::span<const Move> legal) = 0;
 };
 
-// The exact game-theoretic value of a position (gamerec solve), for games
-// small enough to solve: what a perfect player gets from there.
-struct Solution {
-  // The final score difference under perfect play (kalah: the side's
-  // store minus the other's), from `side`'s point of view: the side to move,
-  // or the first side when the game is over.
-  int value = 0;
-  Side side = 0;
-  std::optional<Move> best;  // a move that keeps the value; none when over
-  std::uint64_t nodes = 0;   // positions searched
-};
-
-class Solver {
- public:
-  virtual ~Solver() = default;
-  virtual Solution solve(const State& state) = 0;
+// Static facts about a game, which generic code may rely on without asking
+// for a facet (OpenSpiel's GameType). The sides are the definition's.
+struct GameType {
+  enum class Information { kPerfect, kHidden };
+  // kHidden: a side may not see the whole position (battleship); people
+  // sharing a terminal then take turns at a cleared screen, and the game
+  // has the HiddenInformation facet.
+  Information information = Information::kPerfect;
+  bool score = false;       // Outcome::score holds a score per side (kalah's seeds, battleship's shots)
+  bool solver = false;      // it has the Solvable facet (gamerec solve)
+  bool cell_board = false;  // each move puts a piece on one cell: the CellBoard facet (cursor play, .psq)
+  bool operator==(const GameType&) const = default;
 };
 
 // Definitions are catalogue data, shared by every Game made from them.
 using SharedDefinition = std::shared_ptr<const GameDefinition>;
+
+// What Game::play_texts did: how many texts it played, and why it stopped
+// at the next one (nullopt when it played them all).
+struct TextsPlayed {
+  std::size_t played = 0;
+  std::optional<MoveError> refused;
+};
 
 class Game {
  public:
@@ -192,18 +194,36 @@ class Game {
   const std::string& name() const { return definition_->name; }
   const GameDefinition& definition() const { return *definition_; }
   const RuleOptions& options() const { return options_; }
+  virtual GameType type() const { return {}; }
+  // A capability only some games have (rules/facets.h), or nullptr: the
+  // game provides it by deriving from F.
+  template <typename F>
+  const F* facet() const {
+    return dynamic_cast<const F*>(this);
+  }
 
   virtual std::unique_ptr<State> new_state() const = 0;
   // The start position a record asks for (a header's `position`, a PGN FEN
   // tag); the usual start when `position` is empty. A message when the game
   // has no such positions or this one is malformed.
-  virtual std::variant<std::unique_ptr<State>, Message> new_state_from(std::string_view position) const {
+  virtual Result<std::unique_ptr<State>, Message> new_state_from(std::string_view position) const {
     if (position.empty()) return new_state();
     return Message{"header.no-positions", {{"game", name()}}};
   }
   // Stage one of a move: its text, checked for `notation` and `off-board`
   // only; nothing here may look at a position.
-  virtual std::optional<MoveError> parse_move(std::string_view text, WrittenMove& written) const = 0;
+  virtual Result<WrittenMove, MoveError> parse_move(std::string_view text) const = 0;
+  // Both stages for one text: the move it stands for in `state`, or why it
+  // is refused (stage one's errors first).
+  virtual Result<Move, MoveError> read_move(const State& state, std::string_view text) const {
+    auto written = parse_move(text);
+    if (!written) return std::move(written.error());
+    return state.resolve(*written);
+  }
+  // Plays `texts` in turn from `state`, both stages each, until one is
+  // refused: validate's loop. The typed base (rules/typed.h) runs it with
+  // the game's own classes, without a virtual call per move.
+  virtual TextsPlayed play_texts(State& state, std::span<const std::string_view> texts) const;
   // A legal move of `before` as this game writes it.
   virtual std::string move_text(const Move& move, const State& before) const = 0;
   // A computer player; `level` is game-specific ("1".."5", "random", ...).
@@ -216,67 +236,18 @@ class Game {
     auto all = levels();
     return all.empty() ? std::string() : all.front();
   }
-  // For cursor input (play on a terminal, ui/keys.h): the move that puts a
-  // piece on a cell of the view's first grid (row 0 is the top row drawn),
-  // in this game's notation; empty for a game whose moves are not single
-  // cells, which then has no cursor.
-  virtual std::string cell_move(int /*row*/, int /*col*/) const { return {}; }
-  // An exact solver (gamerec solve), or nullptr for a game without one.
-  virtual std::unique_ptr<Solver> solver() const { return nullptr; }
-  // The winners a record's declared result names (chess "1-0": White; a
-  // draw: none), or nullopt when it names none ("*") or the game has no
-  // such results. validate warns when the rules ended the game otherwise.
-  virtual std::optional<std::vector<Side>> declared_winners(std::string_view /*result*/) const {
-    return std::nullopt;
-  }
-  // A word a person may type at the prompt that stands for several moves of
-  // the side to move (battleship's "random": the rest of the fleet placed
-  // at random): those moves, legal in turn from `state`, drawn with `seed`;
-  // empty when `line` is no such word. The moves are written and played
-  // one by one like typed ones.
-  virtual std::vector<Move> shortcut_moves(std::string_view /*line*/, const State& /*state*/,
-                                           std::uint64_t /*seed*/) const {
-    return {};
-  }
-  // Why a person may not type `text` at the prompt in `state` though a
-  // record may hold it (battleship: a shot's answer, which only the enemy
-  // fleet knows; checking it would tell the person the answer for free).
-  // nullopt for a line the rules are to judge.
-  virtual std::optional<MoveError> refused_at_prompt(std::string_view /*text*/,
-                                                     const State& /*state*/) const {
-    return std::nullopt;
-  }
-  // Why `move`, made in `before`, may not be taken back at the prompt
-  // (battleship: a shot, whose answer told about a fleet that is hidden;
-  // taking it back would let the shooter look again for free), as a
-  // message of the game's own; nullopt when it may.
-  virtual std::optional<Message> undo_refused(const State& /*before*/, const Move& /*move*/) const {
-    return std::nullopt;
-  }
-  // Whether a side may not see the whole position (battleship): people
-  // sharing one terminal then take turns at a cleared screen.
-  virtual bool hides_information() const { return false; }
   // How a game ends when `loser` forfeits (a computer player that breaks the
   // rules): by default every other side wins.
   virtual Outcome forfeit(Side loser) const;
-  // Runs the current game of `source` from `state` (core/move_run.h). A game
-  // may override it to run the same loop with its own final types, which
-  // the compiler can call without virtual dispatch.
-  virtual RunResult run_moves(RecordSource& source, State& state, MoveObserver* observer) const;
 
  private:
   SharedDefinition definition_;
   RuleOptions options_;
 };
 
-// Both stages for one move's text in `state`: why the text is rejected, or
-// nullopt with `move` set to the move to apply. Inline: it runs for every
-// move validated.
-inline std::optional<MoveError> check_move_text(const Game& game, const State& state, std::string_view text,
-                                                Move& move) {
-  WrittenMove written;
-  if (auto error = game.parse_move(text, written)) return error;
-  return state.resolve(written, move);
+// Both stages for one move's text in `state` (Game::read_move).
+inline Result<Move, MoveError> read_move(const Game& game, const State& state, std::string_view text) {
+  return game.read_move(state, text);
 }
 
 // Leaf nodes `depth` plies deep (State::count_leaves), and the same per

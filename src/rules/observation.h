@@ -6,7 +6,7 @@
 // whole position (PositionObservation).
 #include <utility>
 
-#include "core/view.h"
+#include "rules/view.h"
 
 namespace gamerec {
 

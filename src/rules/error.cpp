@@ -1,4 +1,4 @@
-#include "core/error.h"
+#include "rules/error.h"
 
 #include <array>
 #include <utility>

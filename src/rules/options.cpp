@@ -1,8 +1,8 @@
-#include "core/options.h"
+#include "rules/options.h"
 
 #include <charconv>
 #include <stdexcept>
-#include "core/text.h"
+#include "rules/text.h"
 
 namespace gamerec {
 namespace {
@@ -58,7 +58,7 @@ std::string option_value_text(const OptionValue& value) {
   return std::get<std::string>(value);
 }
 
-std::variant<OptionValue, Message> parse_option_value(const OptionSpec& spec, std::string_view text) {
+Result<OptionValue, Message> parse_option_value(const OptionSpec& spec, std::string_view text) {
   text = trim(text);
   switch (spec.type) {
     case OptionType::kBool:
@@ -125,7 +125,7 @@ const std::string& RuleOptions::get_string(std::string_view name) const {
   return std::get<std::string>(at(name));
 }
 
-std::variant<RuleOptions, Message> resolve_options(const GameDefinition& definition,
+Result<RuleOptions, Message> resolve_options(const GameDefinition& definition,
                                                    const std::vector<OptionOverride>& overrides) {
   RuleOptions options;
   for (const auto& spec : definition.options) options.set(spec.name, spec.default_value);
@@ -137,8 +137,8 @@ std::variant<RuleOptions, Message> resolve_options(const GameDefinition& definit
           {{"option", override_.key}, {"game", definition.name}, {"valid", definition.option_names()}}};
     }
     auto value = parse_option_value(*spec, override_.value);
-    if (auto* error = std::get_if<Message>(&value)) return *error;
-    options.set(spec->name, std::get<OptionValue>(std::move(value)));
+    if (!value) return value.error();
+    options.set(spec->name, std::move(value).value());
   }
   return options;
 }

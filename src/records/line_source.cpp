@@ -1,4 +1,4 @@
-#include "core/line_source.h"
+#include "records/line_source.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -7,7 +7,7 @@
 #include <cerrno>
 #include <cstring>
 
-#include "core/decompress.h"
+#include "records/decompress.h"
 
 namespace gamerec {
 
@@ -133,33 +133,22 @@ std::optional<LineSource::Line> LineSource::next_slow() {
   }
 }
 
-OpenedLines open_lines(const std::string& path) {
-  OpenedLines opened;
-  if (path == "-") {
-    opened.lines =
-        std::make_unique<LineSource>(decompressing(std::make_unique<FdStream>(STDIN_FILENO, false)));
-    return opened;
-  }
+Result<std::unique_ptr<LineSource>, std::error_code> open_lines(const std::string& path) {
+  if (path == "-") return std::make_unique<LineSource>(decompressing(std::make_unique<FdStream>(STDIN_FILENO, false)));
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) {
-    opened.error = std::strerror(errno);
-    return opened;
-  }
+  if (fd < 0) return std::error_code(errno, std::generic_category());
   struct stat info {};
   if (::fstat(fd, &info) != 0) {
-    opened.error = std::strerror(errno);
+    const int error = errno;
     ::close(fd);
-    return opened;
+    return std::error_code(error, std::generic_category());
   }
   if (S_ISDIR(info.st_mode)) {
     ::close(fd);
-    opened.is_directory = true;
-    opened.error = std::strerror(EISDIR);
-    return opened;
+    return std::make_error_code(std::errc::is_a_directory);
   }
   // A compressed file (by its content, whatever its name) is read decompressed.
-  opened.lines = std::make_unique<LineSource>(decompressing(std::make_unique<FdStream>(fd, true)));
-  return opened;
+  return std::make_unique<LineSource>(decompressing(std::make_unique<FdStream>(fd, true)));
 }
 
 }  // namespace gamerec

@@ -4,7 +4,7 @@
 // so memory stays constant however large the archive (games.pgn.zst).
 #include <memory>
 
-#include "core/line_source.h"
+#include "records/line_source.h"
 
 namespace gamerec {
 

@@ -9,8 +9,8 @@
 #include <string_view>
 #include <utility>
 
-#include "core/line_source.h"
-#include "core/record_source.h"
+#include "records/line_source.h"
+#include "records/record_source.h"
 
 namespace gamerec {
 
@@ -43,8 +43,8 @@ class MoveListSource final : public RecordSource {
  public:
   explicit MoveListSource(std::unique_ptr<LineSource> lines) : lines_(std::move(lines)) {}
 
-  std::optional<std::variant<GameHeader, RecordError>> next_game() override;
-  const std::string& read_error() const override { return lines_->read_error(); }
+  std::optional<Result<GameHeader, RecordError>> next_game() override;
+  const std::optional<std::string>& read_error() const override { return lines_->read_error(); }
   std::uint64_t bytes_read() const override { return lines_->bytes_read(); }
 
  protected:
@@ -86,7 +86,7 @@ class MoveListSource final : public RecordSource {
   // enough that setting it up per file does not either.
   static constexpr std::size_t kBatch = 64;
 
-  std::variant<GameHeader, RecordError> read_header();
+  Result<GameHeader, RecordError> read_header();
   // A body line as an event; false for a blank or comment line.
   static bool to_event(const LineSource::Line& raw, RecordEvent& event) {
     if (raw.plain) [[likely]] {

@@ -10,7 +10,8 @@
 #include <variant>
 #include <vector>
 
-#include "core/error.h"
+#include "rules/error.h"
+#include "rules/result.h"
 
 namespace gamerec {
 
@@ -31,7 +32,7 @@ struct OptionSpec {
 
 // Parses the text form of a value ("false", "6", "4,3,3,2") against a spec.
 // On failure says what was expected.
-std::variant<OptionValue, Message> parse_option_value(const OptionSpec& spec, std::string_view text);
+Result<OptionValue, Message> parse_option_value(const OptionSpec& spec, std::string_view text);
 // "3..6", "3..", "..6" or "" for the spec's range, as messages show it.
 std::string range_text(const OptionSpec& spec);
 
@@ -81,7 +82,7 @@ struct OptionOverride {
 
 // Defaults of `definition` with `overrides` applied in order. An unknown key
 // or a bad value gives a message that names the valid choices.
-std::variant<RuleOptions, Message> resolve_options(const GameDefinition& definition,
+Result<RuleOptions, Message> resolve_options(const GameDefinition& definition,
                                                    const std::vector<OptionOverride>& overrides);
 
 }  // namespace gamerec

@@ -11,6 +11,9 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <system_error>
+
+#include "rules/result.h"
 
 namespace gamerec {
 
@@ -102,8 +105,8 @@ class LineSource {
   // Bytes consumed so far, and whether the last line ended with a newline.
   std::uint64_t bytes_read() const { return consumed_; }
   bool ended_with_newline() const { return last_had_newline_; }
-  // An I/O error while reading (a directory, a failing disk), or empty.
-  const std::string& read_error() const { return read_error_; }
+  // An I/O error while reading (a directory, a failing disk): why.
+  const std::optional<std::string>& read_error() const { return read_error_; }
 
  private:
   static constexpr std::size_t kQuickScan = 64;
@@ -131,16 +134,11 @@ class LineSource {
   std::int64_t line_number_ = 0;
   std::uint64_t consumed_ = 0;  // input offset of buffer_[begin_]
   bool last_had_newline_ = true;
-  std::string read_error_;
+  std::optional<std::string> read_error_;
 };
 
-// Opens `path` for reading ("-" is standard input): a LineSource, or why not
-// (strerror text; "is a directory").
-struct OpenedLines {
-  std::unique_ptr<LineSource> lines;
-  std::string error;  // empty on success
-  bool is_directory = false;
-};
-OpenedLines open_lines(const std::string& path);
+// Opens `path` for reading ("-" is standard input): a LineSource, or the
+// system's reason (std::errc::is_a_directory for a directory).
+Result<std::unique_ptr<LineSource>, std::error_code> open_lines(const std::string& path);
 
 }  // namespace gamerec

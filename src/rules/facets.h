@@ -1,0 +1,174 @@
+#pragma once
+// Facets: what only some games can do, kept off the Game interface. A game
+// that has a facet derives its Game class from it and implements it in its
+// own folder; generic code asks for it with game.facet<F>(), which is
+// nullptr for a game without it, and GameType states the facts that go with
+// the facets (a solver, hidden information, a cell board). A new capability
+// is a new facet here, never a new virtual on Game.
+//
+// Example: a game whose moves put a stone on a cell (gomoku) gets cursor
+// input at the prompt and Gomocup .psq records by providing CellBoard:
+//
+//   class GomokuGame final : public GameOf<GomokuGame, GomokuState>, public CellBoard {
+//     GameType type() const override { return {.cell_board = true}; }
+//     std::string cell_move(int row, int col) const override { ... "H8" ... }
+//     std::optional<Cell> cell_of(const Move& move) const override { ... }
+//   };
+//
+//   if (const auto* cells = game.facet<CellBoard>()) text = cells->cell_move(row, col);
+//
+// Facets, like the rules, do no I/O: a protocol facet turns what a side has
+// seen into lines of text and back; the players library talks to the
+// program.
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "rules/game.h"
+
+namespace gamerec {
+
+// ---- Hidden information (battleship) ----------------------------------------
+// For games whose GameType says Information::kHidden.
+class HiddenInformation {
+ public:
+  virtual ~HiddenInformation() = default;
+  // Whether `viewer` may know the move that led to `after` (a ship
+  // placement is its player's secret; a shot is seen by both).
+  virtual bool last_move_seen_by(const State& after, Side viewer) const = 0;
+};
+
+// Whether `viewer` may know the move that led to `after`: always, in a game
+// without hidden information.
+inline bool last_move_seen_by(const Game& game, const State& after, Side viewer) {
+  const auto* hidden = game.facet<HiddenInformation>();
+  return hidden == nullptr || hidden->last_move_seen_by(after, viewer);
+}
+
+// ---- The prompt (battleship) -------------------------------------------------
+// What a person at the prompt may type besides a game's moves, and may not.
+class PromptRules {
+ public:
+  virtual ~PromptRules() = default;
+  // Why a person may not type `text` at the prompt in `state` though a
+  // record may hold it (a shot's answer, which only the enemy fleet knows:
+  // checking it would tell the person the answer for free). nullopt for a
+  // line the rules are to judge.
+  virtual std::optional<MoveError> refused_at_prompt(std::string_view text, const State& state) const = 0;
+  // A word that stands for several moves of the side to move (battleship's
+  // "random": the rest of the fleet placed at random): those moves, legal
+  // in turn from `state`, drawn with `seed`; empty when `line` is no such
+  // word. They are written and played one by one like typed ones.
+  virtual std::vector<Move> shortcut_moves(std::string_view line, const State& state,
+                                           std::uint64_t seed) const = 0;
+  // Why `move`, made in `before`, may not be taken back with undo (a shot,
+  // whose answer told about a hidden fleet), as a message of the game's
+  // own; nullopt when it may.
+  virtual std::optional<Message> undo_refused(const State& before, const Move& move) const = 0;
+};
+
+// ---- Why a side moves now (kalah) ----------------------------------------------
+class TurnReasons {
+ public:
+  virtual ~TurnReasons() = default;
+  // Why the side to move moves now when turn order alone does not say
+  // (kalah's extra move): a key of the game's own messages, shown in the
+  // status line instead of "X to move" with {side} and {number} filled in
+  // the same way. nullopt for an ordinary turn.
+  virtual std::optional<Message> turn_reason(const State& state) const = 0;
+};
+
+// ---- A board of cells (gomoku) ---------------------------------------------------
+// For games whose GameType says cell_board: each move puts a piece on one
+// cell of the view's first grid. The cursor at the prompt and Gomocup's
+// .psq records (x,y points) go through it.
+class CellBoard {
+ public:
+  struct Cell {
+    int row = 0;  // row 0 is the top row drawn
+    int col = 0;
+    bool operator==(const Cell&) const = default;
+  };
+  virtual ~CellBoard() = default;
+  // The grid's size.
+  virtual int rows() const = 0;
+  virtual int cols() const = 0;
+  // The move that puts a piece on (row, col), in the game's notation; for
+  // a cell outside the grid, a text the game's parse_move finds off-board.
+  virtual std::string cell_move(int row, int col) const = 0;
+  // The cell `move` puts a piece on.
+  virtual Cell cell_of(const Move& move) const = 0;
+};
+
+// ---- Results written as text (chess: PGN) -----------------------------------
+class WrittenResults {
+ public:
+  virtual ~WrittenResults() = default;
+  // The winners a record's declared result names ("1-0": White; a draw:
+  // none), or nullopt when it names none ("*") or is no result of the game.
+  // validate warns when the rules ended the game otherwise.
+  virtual std::optional<std::vector<Side>> declared_winners(std::string_view result) const = 0;
+  // How a finished game's result is written ("1-0", "1/2-1/2"); "*" for a
+  // game in progress.
+  virtual std::string result_text(const Outcome& outcome) const = 0;
+};
+
+// ---- Solving (kalah) ---------------------------------------------------------------
+// The exact game-theoretic value of a position (gamerec solve), for games
+// small enough to solve: what a perfect player gets from there.
+struct Solution {
+  // The final score difference under perfect play (kalah: the side's
+  // store minus the other's), from `side`'s point of view: the side to move,
+  // or the first side when the game is over.
+  int value = 0;
+  Side side = 0;
+  std::optional<Move> best;  // a move that keeps the value; none when over
+  std::uint64_t nodes = 0;   // positions searched
+};
+
+class Solver {
+ public:
+  virtual ~Solver() = default;
+  virtual Solution solve(const State& state) = 0;
+};
+
+// For games whose GameType says solver.
+class Solvable {
+ public:
+  virtual ~Solvable() = default;
+  virtual std::unique_ptr<Solver> solver() const = 0;
+};
+
+// ---- Outside players: exec:PROGRAM's line protocol (battleship) ----------
+// What a program playing one side is told and asked, in the game's own
+// notation; documented per game in gamerec-games(7). The players library
+// runs the program and sends these lines.
+class LineProtocol {
+ public:
+  virtual ~LineProtocol() = default;
+  // The lines that start a game for the side `seen` is of: the rules, and
+  // on a game resumed from a record what that side has seen so far.
+  virtual std::vector<std::string> start_lines(const Observation& seen) const = 0;
+  // The request for the side's next move ("shot", "ship 2 3").
+  virtual std::string request(const Observation& seen) const = 0;
+  // What the side is told of an accepted move (its own shot's answer, the
+  // opponent's shot), given what it has seen after the move; the end of
+  // the game too. Empty when it is told nothing.
+  virtual std::vector<std::string> after_move(const Observation& seen, Side mover, const Move& move) const = 0;
+};
+
+// ---- Outside players: UCI engines (chess) -----------------------------------
+class UciProtocol {
+ public:
+  virtual ~UciProtocol() = default;
+  // The `position` command that tells an engine the game as the side to
+  // move has seen it: the start and every move since, so that it sees
+  // repetitions ("position startpos moves e2e4 e7e5").
+  virtual std::string position_command(const Observation& seen) const = 0;
+};
+
+}  // namespace gamerec

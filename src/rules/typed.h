@@ -1,0 +1,94 @@
+#pragma once
+// A game's own classes behind the interface: its State, its observation and
+// its Game, reached through the one checked downcast here instead of casts
+// spread over the code.
+//
+//   class KalahGame final : public GameOf<KalahGame, KalahState> { ... };
+//   const KalahState& state = KalahGame::state_of(any_state);
+//
+//   class Level1 final : public ChooserOf<PositionObservation<KalahState>> {
+//     std::optional<Move> choose(const PositionObservation<KalahState>& seen,
+//                                std::span<const Move> legal) override;
+//   };
+#include <span>
+#include <stdexcept>
+#include <string_view>
+#include <typeinfo>
+
+#include "rules/game.h"
+
+namespace gamerec {
+
+// `base` as the game's own type T; a programmer error (std::logic_error)
+// when it is another game's. The only place that casts to a game's types.
+template <typename T, typename Base>
+const T& downcast(const Base& base) {
+  if (const auto* typed = dynamic_cast<const T*>(&base)) return *typed;
+  throw std::logic_error(std::string("a ") + typeid(base).name() + " is not a " + typeid(T).name());
+}
+template <typename T, typename Base>
+T& downcast(Base& base) {
+  return const_cast<T&>(downcast<T>(static_cast<const Base&>(base)));
+}
+// `base` as T, or nullptr when it is of another type (State::equals).
+template <typename T, typename Base>
+const T* as(const Base& base) {
+  return dynamic_cast<const T*>(&base);
+}
+
+// The base of a game's Game class: Derived is the class itself (final),
+// StateT its State. Derived's parse_move and StateT's resolve run without
+// a virtual call per move in play_texts, validate's loop.
+template <typename Derived, typename StateT>
+class GameOf : public Game {
+ public:
+  using Game::Game;
+
+  static const StateT& state_of(const State& state) { return downcast<StateT>(state); }
+  static StateT& state_of(State& state) { return downcast<StateT>(state); }
+
+  Result<Move, MoveError> read_move(const State& state, std::string_view text) const override {
+    return self().read_text(state_of(state), text);
+  }
+  TextsPlayed play_texts(State& state, std::span<const std::string_view> texts) const override {
+    StateT& typed = state_of(state);
+    TextsPlayed result;
+    for (const std::string_view text : texts) {
+      auto move = self().read_text(typed, text);
+      if (!move) [[unlikely]] {
+        result.refused = std::move(move.error());
+        break;
+      }
+      typed.apply(*move);
+      ++result.played;
+    }
+    return result;
+  }
+
+  // Both stages with the game's own types. A game may define its own (in
+  // Derived) to read a text once where stage two would read it again.
+  Result<Move, MoveError> read_text(const StateT& state, std::string_view text) const {
+    auto written = self().Derived::parse_move(text);
+    if (!written) [[unlikely]]
+      return std::move(written.error());
+    return state.resolve(*written);
+  }
+
+ private:
+  const Derived& self() const { return static_cast<const Derived&>(*this); }
+};
+
+// The base of a computer player that decides from its side's own
+// observation type (a PositionObservation<ItsState>, BattleshipObservation).
+template <typename ObservationT>
+class ChooserOf : public MoveChooser {
+ public:
+  std::optional<Move> choose_move(const Observation& seen, std::span<const Move> legal) final {
+    return choose(downcast<ObservationT>(seen), legal);
+  }
+
+ protected:
+  virtual std::optional<Move> choose(const ObservationT& seen, std::span<const Move> legal) = 0;
+};
+
+}  // namespace gamerec
