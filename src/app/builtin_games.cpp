@@ -1,6 +1,6 @@
 // The one place that lists the built-in rules engines and record formats.
 // Adding a game: one line here, its folder under src/games/,
-// formats/<game>.yaml and its tests.
+// definitions/<game>.yaml and its tests.
 #include "app/builtin_games.h"
 
 #include <stdexcept>
@@ -19,11 +19,11 @@ namespace gamerec {
 
 GameCatalogue make_builtin_catalogue() {
   GameCatalogue catalogue;
-  catalogue.register_engine("chaturanga", chaturanga::make_game);
-  catalogue.register_engine("battleship", battleship::make_game);
-  catalogue.register_engine("chess", chess::make_game);
-  catalogue.register_engine("gomoku", gomoku::make_game);
-  catalogue.register_engine("kalah", kalah::make_game);
+  catalogue.register_rules("chaturanga", chaturanga::make_game);
+  catalogue.register_rules("battleship", battleship::make_game);
+  catalogue.register_rules("chess", chess::make_game);
+  catalogue.register_rules("gomoku", gomoku::make_game);
+  catalogue.register_rules("kalah", kalah::make_game);
   catalogue.register_format(pgn_format());
   catalogue.register_format(psq_format());
   catalogue.register_player_kind("battleship", "exec", make_exec_player);

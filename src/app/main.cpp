@@ -2,6 +2,9 @@
 #include <CLI/CLI.hpp>
 
 #include <csignal>
+#include <string>
+#include <string_view>
+#include <vector>
 #include <iostream>
 
 #include "app/builtin_games.h"
@@ -23,7 +26,7 @@ int run(int argc, char** argv) {
   // swallow the FILE after it.
   app.add_option("--variant", common.variants, "Override a rule option: KEY=VALUE (repeatable)")
       ->allow_extra_args(false);
-  app.add_option("--formats", common.formats_dir, "Load extra game definitions from DIR");
+  app.add_option("--definitions", common.definitions_dir, "Load extra game definitions from DIR");
   app.add_option("--lang", common.language, "Message language")->check(CLI::IsMember({"en", "es"}));
   app.add_option("--color", common.color, "Colours: auto (a terminal without NO_COLOR), always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}));
@@ -35,11 +38,22 @@ int run(int argc, char** argv) {
       add_convert_command(app),  add_perft_command(app),  add_tourney_command(app), add_solve_command(app)};
   for (const Command& command : commands) {
     command.app->footer(
-        "Common options (--game, --variant, --formats, --lang, --color, --format) may be given\n"
+        "Common options (--game, --variant, --definitions, --lang, --color, --format) may be given\n"
         "before or after the subcommand; see 'gamerec --help'.");
   }
+  // --formats is the old name of --definitions: read as it, with a warning
+  // (Context::make), and kept out of --help.
+  std::vector<std::string> arguments(argv, argv + argc);
+  for (std::string& argument : arguments) {
+    if (argument == "--formats" || argument.rfind("--formats=", 0) == 0) {
+      argument.replace(0, std::string_view("--formats").size(), "--definitions");
+      common.old_definitions_option = true;
+    }
+  }
+  std::vector<char*> renamed;
+  for (std::string& argument : arguments) renamed.push_back(argument.data());
   try {
-    app.parse(argc, argv);
+    app.parse(argc, renamed.data());
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {

@@ -9,8 +9,12 @@ namespace gamerec::cli {
 
 Result<Context, Message> Context::make(GameCatalogue catalogue, Messages messages,
                                              const CommonOptions& options, Streams streams) {
-  if (!options.formats_dir.empty()) {
-    if (auto error = catalogue.add_directory(options.formats_dir)) return *error;
+  if (options.old_definitions_option)
+    streams.err << "gamerec: " << messages.text("usage.old-definitions-option") << '\n';
+  if (!options.definitions_dir.empty()) {
+    if (auto error = catalogue.add_directory(options.definitions_dir)) return *error;
+    for (const Message& warning : catalogue.warnings())
+      streams.err << "gamerec: " << messages.text("usage.warning", {{"warning", messages.text(warning.key, escaped_args(warning.args))}}) << '\n';
   }
   Context context(std::move(catalogue), std::move(messages), options, streams);
   if (!options.game.empty()) {

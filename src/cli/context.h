@@ -18,7 +18,8 @@ namespace gamerec::cli {
 struct CommonOptions {
   std::string game;                   // --game; empty: tell from the file
   std::vector<std::string> variants;  // --variant KEY=VALUE
-  std::string formats_dir;            // --formats
+  std::string definitions_dir;        // --definitions (or the old --formats)
+  bool old_definitions_option = false;  // --formats was given: it warns
   std::string language = "en";        // --lang
   std::string color = "auto";         // --color
   std::string format = "text";        // --format (validate)
@@ -32,8 +33,8 @@ struct Streams {
 
 class Context {
  public:
-  // Loads --formats and checks --game and --variant; a message for a usage
-  // error (exit 2).
+  // Loads --definitions (its warnings go to `streams.err`) and checks
+  // --game and --variant; a message for a usage error (exit 2).
   static Result<Context, Message> make(GameCatalogue catalogue, Messages messages,
                                              const CommonOptions& options, Streams streams);
 

@@ -119,7 +119,7 @@ int convert(const Context& context, const ConvertOptions& options) {
     }
     OpenedGame& opened_game = game.value();
     const Game& rules = *opened_game.game;
-    if (!format.game.empty() && format.game != rules.definition().engine)
+    if (!format.game.empty() && format.game != rules.definition().rules)
       return context.usage_error(Message{"convert.wrong-game",
                                          {{"file", display_name(options.output)},
                                           {"format", format.name},

@@ -14,10 +14,10 @@ namespace {
 int list_games(const Context& context) {
   std::ostream& out = context.out();
   for (const auto& [name, definition] : context.catalogue().definitions()) {
-    // A definition from --formats DIR is anyone's text: escaped as the
+    // A definition from --definitions DIR is anyone's text: escaped as the
     // message values below are.
     out << fmt::format("{}: {}\n", escape_controls(name), escape_controls(definition.title));
-    if (definition.engine != name) out << context.text("games.variant-of", {{"base", definition.engine}}) << '\n';
+    if (definition.rules != name) out << context.text("games.variant-of", {{"base", definition.rules}}) << '\n';
     out << context.text("games.sides", {{"sides", join(definition.sides, ", ")}}) << '\n';
     if (!definition.extensions.empty())
       out << context.text("games.files", {{"files", "." + join(definition.extensions, ", .")}}) << '\n';

@@ -5,7 +5,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/embedded_formats.h"
+#include "core/embedded_definitions.h"
 #include "rules/text.h"
 
 namespace gamerec {
@@ -24,23 +24,23 @@ std::string extension_of(const std::string& path) {
 
 GameCatalogue::GameCatalogue() { formats_.push_back(move_list_format()); }
 
-void GameCatalogue::register_engine(std::string engine, GameFactory factory) {
-  engines_[std::move(engine)] = std::move(factory);
+void GameCatalogue::register_rules(std::string rules, GameFactory factory) {
+  rules_cores_[std::move(rules)] = std::move(factory);
 }
 
 void GameCatalogue::register_format(RecordFormat format) {
   formats_.insert(formats_.end() - 1, std::move(format));
 }
 
-void GameCatalogue::register_player_kind(std::string engine, std::string kind, PlayerFactory factory) {
-  player_kinds_[{std::move(engine), std::move(kind)}] = std::move(factory);
+void GameCatalogue::register_player_kind(std::string rules, std::string kind, PlayerFactory factory) {
+  player_kinds_[{std::move(rules), std::move(kind)}] = std::move(factory);
 }
 
 Result<std::unique_ptr<Player>, Message> GameCatalogue::make_player(
     const Game& game, std::string_view spec, const ChooserSettings& settings) const {
   const auto colon = spec.find(':');
   if (colon != std::string_view::npos) {
-    const auto kind = player_kinds_.find({game.definition().engine, std::string(spec.substr(0, colon))});
+    const auto kind = player_kinds_.find({game.definition().rules, std::string(spec.substr(0, colon))});
     if (kind != player_kinds_.end()) return kind->second(game, spec.substr(colon + 1), settings);
   }
   auto chooser = game.make_chooser(spec, settings);
@@ -53,7 +53,7 @@ Result<std::unique_ptr<Player>, Message> GameCatalogue::make_player(
 
 std::optional<Message> GameCatalogue::add_embedded_definitions() {
   shared_.clear();
-  for (const EmbeddedFile& file : embedded_formats()) {
+  for (const EmbeddedFile& file : embedded_definitions()) {
     if (file.name == "messages.yaml") continue;
     DeferredTexts deferred;
     if (auto error = load_definition_deferring_texts(file.text, file.name, definitions_, deferred))
@@ -67,7 +67,7 @@ std::optional<Message> GameCatalogue::add_definition(std::string_view yaml_text,
   // A user's texts go over the built-in ones, which must be there first.
   if (auto error = load_deferred_texts()) return error;
   shared_.clear();
-  return load_definition(yaml_text, source, definitions_, /*may_add_engine=*/false);
+  return load_definition(yaml_text, source, definitions_, /*may_add_rules=*/false, warnings_);
 }
 
 std::optional<Message> GameCatalogue::load_deferred_texts(std::string_view name) const {
@@ -96,7 +96,7 @@ const DefinitionMap& GameCatalogue::definitions() const {
 std::optional<Message> GameCatalogue::add_directory(const std::string& directory) {
   namespace fs = std::filesystem;
   std::error_code ec;
-  if (!fs::is_directory(directory, ec)) return Message{"formats.not-a-directory", {{"dir", directory}}};
+  if (!fs::is_directory(directory, ec)) return Message{"definition.not-a-directory", {{"dir", directory}}};
   std::vector<fs::path> files;
   for (const auto& entry : fs::directory_iterator(directory, ec)) {
     if (entry.path().extension() == ".yaml" && entry.path().filename() != "messages.yaml")
@@ -107,7 +107,7 @@ std::optional<Message> GameCatalogue::add_directory(const std::string& directory
     std::ifstream in(path, std::ios::binary);
     std::ostringstream text;
     text << in.rdbuf();
-    if (!in) return Message{"formats.cannot-read", {{"file", path.string()}}};
+    if (!in) return Message{"definition.cannot-read", {{"file", path.string()}}};
     if (auto error = add_definition(text.str(), path.string())) return error;
   }
   return std::nullopt;
@@ -128,15 +128,15 @@ Result<std::unique_ptr<Game>, Message> GameCatalogue::make_game(
   const GameDefinition* definition = find(name);
   if (definition == nullptr)
     return Message{"catalogue.unknown-game", {{"game", std::string(name)}, {"known", game_names()}}};
-  auto engine = engines_.find(definition->engine);
-  if (engine == engines_.end())
-    return Message{"catalogue.no-engine", {{"game", std::string(name)}, {"engine", definition->engine}}};
+  auto rules = rules_cores_.find(definition->rules);
+  if (rules == rules_cores_.end())
+    return Message{"catalogue.no-engine", {{"game", std::string(name)}, {"engine", definition->rules}}};
   auto options = resolve_options(*definition, overrides);
   if (auto* error = options.if_error()) return *error;
   auto shared = shared_.find(name);
   if (shared == shared_.end())
     shared = shared_.emplace(std::string(name), std::make_shared<const GameDefinition>(*definition)).first;
-  return engine->second(shared->second, std::move(options).value());
+  return rules->second(shared->second, std::move(options).value());
 }
 
 std::optional<std::string> GameCatalogue::game_for_path(const std::string& path) const {
@@ -158,7 +158,7 @@ std::vector<std::string> GameCatalogue::games_accepting(std::string_view move_te
   std::vector<std::string> names;
   for (const auto& [name, definition] : definitions_) {
     // Variants share their base's notation; asking the base games is enough.
-    if (definition.engine != name) continue;
+    if (definition.rules != name) continue;
     auto game = make_game(name, {});
     if (game && (*game)->parse_move(move_text)) names.push_back(name);
   }

@@ -1,6 +1,6 @@
 #pragma once
-// The games gamerec knows: definitions (from formats/, compiled in, plus
-// --formats DIR), the rules engines that run them, and the record formats
+// The games gamerec knows: definitions (from definitions/, compiled in, plus
+// --definitions DIR), the rules cores that run them, and the record formats
 // they are read and written in. Built once in main and passed down; nothing
 // here is global.
 #include <functional>
@@ -30,17 +30,20 @@ class GameCatalogue {
  public:
   GameCatalogue();  // knows the move-list format
 
-  void register_engine(std::string engine, GameFactory factory);
+  // The rules core named `rules` in definitions (their `rules:` key).
+  void register_rules(std::string rules, GameFactory factory);
   // A format besides the move list (PGN, .psq).
   void register_format(RecordFormat format);
-  // Players of kind `kind` ("exec") for the games of rules engine `engine`.
-  void register_player_kind(std::string engine, std::string kind, PlayerFactory factory);
-  // Adds the definitions compiled in from formats/ (messages.yaml excluded).
+  // Players of kind `kind` ("exec") for the games of rules core `rules`.
+  void register_player_kind(std::string rules, std::string kind, PlayerFactory factory);
+  // Adds the definitions compiled in from definitions/ (messages.yaml excluded).
   std::optional<Message> add_embedded_definitions();
-  // Adds every *.yaml in `directory` (--formats), in name order.
+  // Adds every *.yaml in `directory` (--definitions), in name order.
   std::optional<Message> add_directory(const std::string& directory);
   // A user's definition (a variant or an override of a known game).
   std::optional<Message> add_definition(std::string_view yaml_text, std::string_view source);
+  // What the definitions added so far read but warn about (an old key).
+  const std::vector<Message>& warnings() const { return warnings_; }
 
   // Every definition with its texts (all of them parsed).
   const DefinitionMap& definitions() const;
@@ -79,14 +82,15 @@ class GameCatalogue {
   // Adds the texts left aside for `name`, once; a message if they are malformed.
   std::optional<Message> load_deferred_texts(std::string_view name) const;
 
-  std::map<std::string, GameFactory, std::less<>> engines_;
+  std::map<std::string, GameFactory, std::less<>> rules_cores_;
   // Built-in definitions get their texts when first looked up (start-up
   // then parses a third of the compiled-in YAML): both are caches, hence
   // mutable; what a caller sees is always a definition with its texts.
   mutable DefinitionMap definitions_;
   mutable std::map<std::string, DeferredTexts, std::less<>> deferred_texts_;
   std::vector<RecordFormat> formats_;  // the move list last: it takes anything
-  std::map<std::pair<std::string, std::string>, PlayerFactory> player_kinds_;  // (engine, kind)
+  std::vector<Message> warnings_;
+  std::map<std::pair<std::string, std::string>, PlayerFactory> player_kinds_;  // (rules, kind)
   // The definitions as games share them, made on first use (a batch of
   // files makes one game per file, and copying a definition each time
   // cost more than validating a short game). Emptied when one changes.

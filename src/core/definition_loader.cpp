@@ -12,9 +12,11 @@
 namespace gamerec {
 namespace {
 
-const std::set<std::string, std::less<>> kTopKeys = {"name",       "engine", "extends", "title",
-                                                     "extensions", "sides",  "names",   "example",
-                                                     "pieces",     "colors", "options", "messages"};
+const std::set<std::string, std::less<>> kTopKeys = {"name",   "rules",   "extends", "title",    "extensions",
+                                                     "sides",  "names",   "example", "pieces",   "colors",
+                                                     "options", "messages"};
+// Read as before, with a warning: `engine:` is what `rules:` was called.
+constexpr std::string_view kOldRulesKey = "engine";
 const std::set<std::string, std::less<>> kOptionKeys = {"type", "default", "min", "max", "description"};
 
 std::string join(const std::set<std::string, std::less<>>& keys) { return gamerec::join(keys, ", "); }
@@ -111,18 +113,24 @@ std::optional<Message> load_texts(const YAML::Node& messages, GameDefinition& de
   return std::nullopt;
 }
 
-std::optional<Message> load(const YAML::Node& root, DefinitionMap& definitions, bool may_add_engine,
-                            std::string* loaded_name = nullptr) {
+std::optional<Message> load(const YAML::Node& root, DefinitionMap& definitions, bool may_add_rules,
+                            std::vector<Message>& warnings, std::string* loaded_name = nullptr) {
   if (!root.IsMap()) return problem("not-a-map");
   for (const auto& entry : root) {
     const auto key = entry.first.as<std::string>();
+    if (key == kOldRulesKey) {
+      if (root["rules"]) return problem("old-rules-key-twice");
+      warnings.push_back(problem("old-rules-key"));
+      continue;
+    }
     if (!kTopKeys.contains(key)) return problem("unknown-key", {{"key", key}, {"valid", join(kTopKeys)}});
   }
+  const YAML::Node rules_key = root["rules"] ? root["rules"] : root[std::string(kOldRulesKey)];
   if (!root["name"]) return problem("no-name");
   const auto name = root["name"].as<std::string>();
 
   GameDefinition definition;
-  bool is_new_engine = false;
+  bool new_rules = false;
   if (root["extends"]) {
     const auto base = root["extends"].as<std::string>();
     auto it = definitions.find(base);
@@ -130,15 +138,14 @@ std::optional<Message> load(const YAML::Node& root, DefinitionMap& definitions, 
     definition = it->second;
   } else if (auto it = definitions.find(name); it != definitions.end()) {
     definition = it->second;
-  } else if (root["engine"] && may_add_engine) {
-    is_new_engine = true;
+  } else if (rules_key && may_add_rules) {
+    new_rules = true;
   } else {
     return problem("unknown-game", {{"name", name}});
   }
-  if (root["engine"] && !is_new_engine && root["engine"].as<std::string>() != definition.engine)
-    return problem("engine-change");
+  if (rules_key && !new_rules && rules_key.as<std::string>() != definition.rules) return problem("engine-change");
   definition.name = name;
-  if (is_new_engine) definition.engine = root["engine"].as<std::string>();
+  if (new_rules) definition.rules = rules_key.as<std::string>();
   if (root["title"]) definition.title = root["title"].as<std::string>();
   if (root["extensions"])
     definition.extensions = string_list(root["extensions"]);
@@ -146,8 +153,8 @@ std::optional<Message> load(const YAML::Node& root, DefinitionMap& definitions, 
     definition.extensions.clear();  // a variant is chosen by name
   if (root["sides"]) {
     auto sides = string_list(root["sides"]);
-    if (!is_new_engine && sides != definition.sides)
-      return problem("sides-change", {{"engine", definition.engine}});
+    if (!new_rules && sides != definition.sides)
+      return problem("sides-change", {{"engine", definition.rules}});
     definition.sides = std::move(sides);
   }
   if (root["names"]) {
@@ -165,7 +172,7 @@ std::optional<Message> load(const YAML::Node& root, DefinitionMap& definitions, 
   if (root["pieces"]) {
     if (!root["pieces"].IsMap()) return problem("pieces");
     // The engine's piece count: what the built-in definition gave.
-    const std::size_t count = is_new_engine || definition.piece_letters.empty()
+    const std::size_t count = new_rules || definition.piece_letters.empty()
                                   ? 0
                                   : definition.piece_letters.begin()->second.size();
     for (const auto& entry : root["pieces"]) {
@@ -185,7 +192,7 @@ std::optional<Message> load(const YAML::Node& root, DefinitionMap& definitions, 
   if (root["options"]) {
     if (!root["options"].IsMap()) return problem("options-not-map");
     for (const auto& entry : root["options"]) {
-      if (auto error = merge_option(entry.first.as<std::string>(), entry.second, is_new_engine, definition))
+      if (auto error = merge_option(entry.first.as<std::string>(), entry.second, new_rules, definition))
         return error;
     }
   }
@@ -215,8 +222,13 @@ std::optional<Message> guarded(std::string_view source, Parse parse) {
 }  // namespace
 
 std::optional<Message> load_definition(std::string_view yaml_text, std::string_view source,
-                                       DefinitionMap& definitions, bool may_add_engine) {
-  return guarded(source, [&] { return load(YAML::Load(std::string(yaml_text)), definitions, may_add_engine); });
+                                       DefinitionMap& definitions, bool may_add_rules,
+                                       std::vector<Message>& warnings) {
+  const std::size_t known = warnings.size();
+  auto error = guarded(
+      source, [&] { return load(YAML::Load(std::string(yaml_text)), definitions, may_add_rules, warnings); });
+  for (std::size_t i = known; i < warnings.size(); ++i) warnings[i].args.emplace_back("source", std::string(source));
+  return error;
 }
 
 std::optional<Message> load_definition_deferring_texts(std::string_view yaml_text, std::string_view source,
@@ -230,9 +242,13 @@ std::optional<Message> load_definition_deferring_texts(std::string_view yaml_tex
     else
       without_texts += section;
   }
-  return guarded(source, [&] {
-    return load(YAML::Load(without_texts), definitions, /*may_add_engine=*/true, &deferred.game);
+  // The built-in definitions use no old keys: their warnings would be a bug.
+  std::vector<Message> warnings;
+  auto error = guarded(source, [&] {
+    return load(YAML::Load(without_texts), definitions, /*may_add_rules=*/true, warnings, &deferred.game);
   });
+  if (!error && !warnings.empty()) error = warnings.front();
+  return error;
 }
 
 std::optional<Message> load_deferred_texts(const DeferredTexts& deferred, GameDefinition& definition) {

@@ -1,10 +1,11 @@
 #pragma once
-// Turns formats/<game>.yaml documents into GameDefinitions: the one place
+// Turns definitions/<game>.yaml documents into GameDefinitions: the one place
 // where game definitions meet yaml-cpp.
 #include <map>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "rules/error.h"
 #include "rules/options.h"
@@ -16,12 +17,14 @@ using DefinitionMap = std::map<std::string, GameDefinition, std::less<>>;
 // Adds the definition in `yaml_text` to `definitions`. A document whose name
 // is already defined overrides fields of that definition; one with
 // `extends: BASE` starts from BASE under a new name. Returns what is wrong
-// (each message has a `source` arg) on malformed YAML or unknown keys.
-// Only built-in definitions (`may_add_engine`) may introduce a rules engine;
+// (each message has a `source` arg) on malformed YAML or unknown keys, and
+// adds to `warnings` what it reads but warns about (the old key engine:).
+// Only built-in definitions (`may_add_rules`) may introduce a rules core;
 // a user's file can change defaults, ranges and texts, never the sides, the
-// number of piece letters or an option's type, which the engine relies on.
+// number of piece letters or an option's type, which the rules rely on.
 std::optional<Message> load_definition(std::string_view yaml_text, std::string_view source,
-                                       DefinitionMap& definitions, bool may_add_engine);
+                                       DefinitionMap& definitions, bool may_add_rules,
+                                       std::vector<Message>& warnings);
 
 // A game's texts (its `messages:` section, most of each built-in file) not
 // parsed yet: start-up parses only the texts of the game it runs.

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "core/embedded_formats.h"
+#include "core/embedded_definitions.h"
 #include "records/yaml_text.h"
 #include "rules/text.h"
 
@@ -54,7 +54,7 @@ std::string fill(std::string_view pattern, const MessageArgs& args) {
 
 Result<Messages, std::string> Messages::load(std::string_view language) {
   std::string_view catalogue_text;
-  for (const EmbeddedFile& file : embedded_formats()) {
+  for (const EmbeddedFile& file : embedded_definitions()) {
     if (file.name == "messages.yaml") catalogue_text = file.text;
   }
   // Only the languages needed are parsed: start-up time is mostly yaml-cpp.

@@ -1,8 +1,8 @@
 #pragma once
 // The message catalogue: every text shown to people, in English and Spanish,
 // looked up by key with {name} placeholders. The shared texts live in
-// formats/messages.yaml; a game's own texts (its side names, end reasons,
-// error details) live in its definition, formats/<game>.yaml, and come
+// definitions/messages.yaml; a game's own texts (its side names, end reasons,
+// error details) live in its definition, definitions/<game>.yaml, and come
 // first, so a new game touches no shared file.
 #include <cstdint>
 #include <map>

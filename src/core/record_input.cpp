@@ -62,7 +62,7 @@ Result<OpenedGame, FileError> open_game(GameHeader header, RecordInput& input, c
       const std::int64_t line = catalogue.find(game_name) == nullptr ? header.game_line : header.variant_line;
       return FileError{"header", *error, line};
     }
-    // A known game that cannot be built has a bad definition (--formats) or
+    // A known game that cannot be built has a bad definition (--definitions) or
     // option: the user's to fix, like a bad --game.
     const bool unknown = catalogue.find(game_name) == nullptr && !choice.forced_game;
     return FileError{unknown ? "unknown-game" : "usage", *error, 0};

@@ -122,7 +122,7 @@ std::optional<TourneyGame> Tourney::play_next() {
   if (!options_.out_dir.empty()) {
     GameHeader header;
     // The extension names the base game; a variant is named in the header.
-    if (game_.definition().extensions.empty() || game_.definition().engine != game_.name())
+    if (game_.definition().extensions.empty() || game_.definition().rules != game_.name())
       header.game = game_.name();
     for (const auto& [key, value] : game_.options().values()) {
       const OptionSpec* spec = game_.definition().find_option(key);

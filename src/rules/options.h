@@ -1,5 +1,5 @@
 #pragma once
-// Rule options as neutral, typed data. The YAML in formats/ is turned into
+// Rule options as neutral, typed data. The YAML in definitions/ is turned into
 // these types once (core/definition_loader); rules code reads a RuleOptions
 // and never sees YAML.
 #include <map>
@@ -36,10 +36,10 @@ Result<OptionValue, Message> parse_option_value(const OptionSpec& spec, std::str
 // "3..6", "3..", "..6" or "" for the spec's range, as messages show it.
 std::string range_text(const OptionSpec& spec);
 
-// What a game definition (formats/<game>.yaml) says, minus the YAML.
+// What a game definition (definitions/<game>.yaml) says, minus the YAML.
 struct GameDefinition {
   std::string name;                                  // e.g. "chaturanga", or a user's variant name
-  std::string engine;                                // the rules core that runs it
+  std::string rules;                                 // the rules core that runs it ("chess")
   std::string title;                                 // one line for `gamerec games`
   std::vector<std::string> extensions;               // without the dot
   std::vector<std::string> sides;                    // ids in turn order: "yellow", ...
@@ -49,7 +49,7 @@ struct GameDefinition {
   // Side names people read, per language, in turn order ("Red", "Rojo").
   std::map<std::string, std::vector<std::string>> side_names;
   // The game's own texts per language, flattened keys ("ends.no-moves");
-  // they come before the shared catalogue's (formats/messages.yaml).
+  // they come before the shared catalogue's (definitions/messages.yaml).
   std::map<std::string, std::map<std::string, std::string, std::less<>>, std::less<>> messages;
   std::vector<OptionSpec> options;
 

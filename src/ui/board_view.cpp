@@ -11,7 +11,7 @@ namespace {
 
 // Marks on empty squares ('.', '~'): dark grey, at least 5.8:1 on both.
 constexpr int kMarkColor = 236;
-// A side's colour from its game's definition (formats/<game>.yaml); black
+// A side's colour from its game's definition (definitions/<game>.yaml); black
 // when the definition names none. Its pieces are tiles of that colour,
 // lettered black or white, whichever reads better: any colour a game
 // picks stays readable (at least 4.5:1), on dark and light terminals.

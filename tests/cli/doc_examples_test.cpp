@@ -6,7 +6,7 @@
 // "..." in the output stands for any number of lines.
 //
 // The examples of one document run in order, in one fresh directory that
-// holds a copy of samples/ and formats/, with `gamerec` on the PATH, so an
+// holds a copy of samples/ and definitions/, with `gamerec` on the PATH, so an
 // example may use a file an earlier one wrote. `$?` is the status of the
 // previous command. README output must match line for line (spaces at the
 // ends of lines aside); a man page's output is compared without white
@@ -193,7 +193,7 @@ void run_examples(const std::string& name, Markup markup) {
   const fs::path bin = fs::path(work.path()) / ".bin";
   fs::create_directory(bin);
   fs::create_symlink(kBinary, bin / "gamerec");
-  for (const char* dir : {"samples", "formats"})
+  for (const char* dir : {"samples", "definitions"})
     fs::copy(fs::path(kSourceDir) / dir, fs::path(work.path()) / dir, fs::copy_options::recursive);
 
   int last_status = 0;

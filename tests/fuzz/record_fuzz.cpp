@@ -184,7 +184,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   f.scratch.write(data, size);
 
   for (const auto& [name, definition] : f.catalogue.definitions()) {
-    if (definition.engine != name) continue;  // variants share their base's rules
+    if (definition.rules != name) continue;  // variants share their base's rules
     GameChoice forced;
     forced.forced_game = name;
     read_record(f.scratch.plain, forced);

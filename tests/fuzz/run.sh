@@ -35,7 +35,7 @@ for target in "${targets[@]}"; do
   mkdir -p "$corpus" "$artifacts"
   case $target in
     record) seeds=("$here/corpus/record" "$repo/samples") ;;
-    definition) seeds=("$here/corpus/definition" "$repo/formats") ;;
+    definition) seeds=("$here/corpus/definition" "$repo/definitions") ;;
     pgn) seeds=("$here/corpus/pgn" "$repo/samples/chess") ;;
     fen) seeds=("$here/corpus/fen") ;;
     psq) seeds=("$here/corpus/psq" "$repo/samples/gomoku") ;;

@@ -96,7 +96,7 @@ class GuessGame final : public Game {
   static GameDefinition definition() {
     GameDefinition d;
     d.name = "guess";
-    d.engine = "guess";
+    d.rules = "guess";
     d.sides = {"a", "b"};
     return d;
   }

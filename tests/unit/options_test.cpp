@@ -4,7 +4,7 @@
 
 #include "app/builtin_games.h"
 #include "core/catalogue.h"
-#include "core/embedded_formats.h"
+#include "core/embedded_definitions.h"
 #include "records/yaml_text.h"
 #include "test_support.h"
 
@@ -54,7 +54,7 @@ TEST_CASE("definitions: a variant extends a game and overrides defaults") {
       "name: chaturanga-classic\nextends: chaturanga\noptions: {castling: {default: false}}\n", "test.yaml"));
   const GameDefinition* variant = catalogue.find("chaturanga-classic");
   REQUIRE(variant != nullptr);
-  CHECK(variant->engine == "chaturanga");
+  CHECK(variant->rules == "chaturanga");
   CHECK(variant->extensions.empty());  // chosen by name, not by file extension
   CHECK(std::get<bool>(variant->find_option("castling")->default_value) == false);
   auto made = catalogue.make_game("chaturanga-classic", {});
@@ -139,10 +139,12 @@ TEST_CASE("definitions: top-level sections split a document at its column-0 keys
 TEST_CASE("definitions: built-in texts parsed on first use are the texts a full parse gives") {
   // The reference: every compiled-in file parsed whole, as a user's file is.
   DefinitionMap whole;
-  for (const EmbeddedFile& file : embedded_formats()) {
+  std::vector<Message> warnings;
+  for (const EmbeddedFile& file : embedded_definitions()) {
     if (file.name == "messages.yaml") continue;
-    REQUIRE_FALSE(load_definition(file.text, file.name, whole, /*may_add_engine=*/true));
+    REQUIRE_FALSE(load_definition(file.text, file.name, whole, /*may_add_rules=*/true, warnings));
   }
+  CHECK(warnings.empty());
   GameCatalogue catalogue = make_builtin_catalogue();
   REQUIRE_FALSE(catalogue.load_deferred_texts());
   for (const auto& [name, definition] : whole) {

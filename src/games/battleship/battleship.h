@@ -20,7 +20,7 @@
 // direction for a placement, the recorded answer (or none) for a shot.
 // Which ship a placement places follows from the position.
 //
-// Options (formats/battleship.yaml):
+// Options (definitions/battleship.yaml):
 //   width, height (int, 10, 1..26): the grid.
 //   ships (int list, 4,3,3,2,2,2,1,1,1,1): the fleet, in placement order.
 //   first (int, 1): which player shoots first (1 or 2).

@@ -11,7 +11,7 @@
 // eliminated loses. A side with no legal move is skipped; if no side can
 // move, the game is drawn.
 //
-// Options (formats/chaturanga.yaml):
+// Options (definitions/chaturanga.yaml):
 //   castling (bool, true): the king on its starting square may swap places
 //     with its own rook on the rook's starting square.
 //   setup (string): each side's pieces, "K1D R1A ..." per side, in turn order,
@@ -41,7 +41,7 @@ namespace gamerec::chaturanga {
 inline constexpr int kSides = 4;
 // The sides, in turn order (indices into the definition's `sides`).
 enum Color : int { kYellow = 0, kGreen = 1, kRed = 2, kBlack = 3 };
-// The order matches the piece letters in formats/chaturanga.yaml ("KRBNP").
+// The order matches the piece letters in definitions/chaturanga.yaml ("KRBNP").
 enum class Piece : std::int8_t { kKing = 0, kRook, kBishop, kKnight, kPawn };
 
 struct Placed {

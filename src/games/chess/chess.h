@@ -21,7 +21,7 @@
 // A SAN move names only part of a move (a SanMove): stage two finds the one
 // legal move it means (or why none or several fit).
 //
-// Options (formats/chess.yaml):
+// Options (definitions/chess.yaml):
 //   start (string, the usual position): the start position, as a FEN.
 // A record may start elsewhere: header `position:` (or a PGN FEN tag) is a
 // FEN.

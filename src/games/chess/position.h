@@ -10,7 +10,7 @@
 namespace gamerec::chess {
 
 enum Color : int { kWhite = 0, kBlack = 1 };
-// The order of the piece letters in formats/chess.yaml ("KQRBNP").
+// The order of the piece letters in definitions/chess.yaml ("KQRBNP").
 enum PieceType : int { kKing = 0, kQueen, kRook, kBishop, kKnight, kPawn };
 inline constexpr int kPieceTypes = 6;
 

@@ -13,7 +13,7 @@ Result<Rules, Message> rules_from_options(const RuleOptions& options) {
   Rules rules;
   rules.size = options.get_int("size");
   rules.exact_five = options.get_bool("exact_five");
-  // The YAML gives the range, but a --formats definition may widen it:
+  // The YAML gives the range, but a --definitions definition may widen it:
   // columns are single letters, and five in a row must fit.
   if (rules.size < kMinSize || rules.size > kMaxSize)
     return Message{"size.out-of-range", {{"size", std::to_string(rules.size)}}};

@@ -10,7 +10,7 @@
 // (an overline) does not, but a move that makes exactly five in one line wins
 // even if it makes six in another. A full board with no winner is a draw.
 //
-// Options (formats/gomoku.yaml):
+// Options (definitions/gomoku.yaml):
 //   size (int, 15, 5..26): the board's side.
 //   exact_five (bool, false): only exactly five in a row wins.
 //

@@ -14,7 +14,7 @@
 // seeds left in its pits to its store and the game is over: more seeds in
 // store wins, equal is a draw.
 //
-// Options (formats/kalah.yaml):
+// Options (definitions/kalah.yaml):
 //   seeds (int 3..6, 4): seeds in each pit at the start.
 //   pits (int 1..8, 6): pits per side; the move numbers follow it. At most 8
 //     so that every count (at most 96 seeds) fits the board's two digits.

@@ -1,5 +1,5 @@
 #pragma once
-// The game definitions and message catalogue from formats/, compiled in.
+// The game definitions and message catalogue from definitions/, compiled in.
 #include <string_view>
 #include <vector>
 
@@ -10,6 +10,6 @@ struct EmbeddedFile {
   std::string_view text;
 };
 
-const std::vector<EmbeddedFile>& embedded_formats();
+const std::vector<EmbeddedFile>& embedded_definitions();
 
 }  // namespace gamerec
