@@ -80,7 +80,7 @@ inline const std::map<std::string, RulesOnlyGame>& rules_only_games() {
   return games;
 }
 
-inline std::unique_ptr<Game> make(const std::string& name, std::vector<OptionOverride> overrides = {}) {
+inline std::unique_ptr<Game> make_rules_only(const std::string& name, std::vector<OptionOverride> overrides = {}) {
   const RulesOnlyGame& game = rules_only_games().at(name);
   auto options = resolve_options(game.definition, overrides);
   if (!options) throw std::runtime_error(options.error().key);

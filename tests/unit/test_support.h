@@ -6,6 +6,13 @@
 #include "rules_support.h"
 #ifdef GAMEREC_RULES_ONLY
 #include "rules_only_games.h"
+
+namespace gamerec::test {
+inline std::unique_ptr<Game> make(const std::string& name, std::vector<OptionOverride> overrides = {}) {
+  return make_rules_only(name, std::move(overrides));
+}
+}  // namespace gamerec::test
+
 #else
 #include <memory>
 #include <stdexcept>
