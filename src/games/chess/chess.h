@@ -155,7 +155,7 @@ constexpr ChessMove to_chess_move(const Move& move) {
 }
 constexpr Move to_core_move(ChessMove move) { return Move{move.from, move.to, move.promotion}; }
 
-// Computer players (player.cpp). Level 1 takes the move whose position is
+// Computer players (players.cpp). Level 1 takes the move whose position is
 // best by material and mobility; levels 2 and up search alpha-beta to that
 // many plies (deepening, within settings.movetime_ms when it is set).
 std::unique_ptr<MoveChooser> make_search_chooser(int level, const ChooserSettings& settings);

@@ -1,7 +1,7 @@
 #pragma once
 // A chess position as bitboards and a mailbox, its legal moves, and making a
 // move: the fast core that perft, validation and the computer players share.
-// Nothing here knows about text; notation.cpp and fen.cpp do.
+// Nothing here knows about text; notation.cpp and position_text.cpp do.
 #include <array>
 #include <cstdint>
 

@@ -121,7 +121,7 @@ Result<int, MoveError> parse_point(std::string_view text, int size);
 // "H8" for a point of a board of `size`.
 std::string point_text(int point, int size);
 
-// Computer players (src/games/gomoku/player.cpp, search.cpp), reproducible
+// Computer players (src/games/gomoku/players.cpp, search.cpp), reproducible
 // with the seed. 1: a random point near the stones. 2: threat-aware: wins in
 // one, blocks fours and open threes, else the point that makes the most of
 // its own and the opponent's lines. 3: alpha-beta over the points near the

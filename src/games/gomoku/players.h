@@ -1,5 +1,5 @@
 #pragma once
-// What gomoku's computer players share (player.cpp: levels 1 and 2,
+// What gomoku's computer players share (players.cpp: levels 1 and 2,
 // search.cpp: level 3).
 #include <optional>
 #include <random>

@@ -140,7 +140,7 @@ Result<Move, MoveError> parse_pit(std::string_view text, int pits);
 // A position's text: "south: 4 4 4 4 4 4 | 0; north: 4 4 4 4 4 4 | 0;
 // to-move: south", the two rows from pit 1 on, each with its store after
 // '|', then the side to move; the seeds must add up to the game's
-// (position.cpp says it all). Errors: position.bad-field (a field missing,
+// (position_text.cpp says it all). Errors: position.bad-field (a field missing,
 // misnamed or out of order), position.bad-row (a row without `pits` counts,
 // '|' and a store), position.unknown-side, position.seed-total.
 Result<std::unique_ptr<KalahState>, Message> parse_position(std::string_view text, const Rules& rules,

@@ -1,3 +1,4 @@
+// Gomoku's rules: stones, five in a row (or exactly five), a full board.
 #include "games/gomoku/gomoku.h"
 
 namespace gamerec::gomoku {

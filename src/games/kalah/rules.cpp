@@ -1,3 +1,4 @@
+// Kalah's rules: sowing, extra moves and captures, the sweep at the end.
 #include "games/kalah/kalah.h"
 
 #include <numeric>

@@ -1,3 +1,4 @@
+// Chaturanga's rules: moves and their checks, eliminations and skipped turns, the end.
 #include "games/chaturanga/chaturanga.h"
 
 #include <bit>

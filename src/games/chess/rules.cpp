@@ -1,3 +1,4 @@
+// Chess's rules: the checks of a move, applying it, the draws and the end.
 #include "games/chess/chess.h"
 
 namespace gamerec::chess {
