@@ -1,19 +1,16 @@
 // gamerec play [FILE]: replay FILE, then continue it interactively. Every
 // accepted move reaches the record file before the next prompt.
 //
-// Three parts: which record a session writes and when it may (PlayCommand),
-// the players of each side, and what the prompt does besides moves
-// (PlayHooks: help, board, hint, undo, Q). The match loop itself is the
-// core's (core/match.h), the same one tourney runs.
-#include <fmt/format.h>
-#include <sys/stat.h>
+// Three parts: the options wired to the record session (PlayCommand; which
+// record is written and how is core/play_session.h's), the players of each
+// side, and what the prompt does besides moves (PlayHooks: help, board,
+// hint, undo, Q). The match loop itself is the core's (core/match.h), the
+// same one tourney runs.
 #include <unistd.h>
 
 #include <algorithm>
-#include <ctime>
 #include <functional>
 #include <map>
-#include <filesystem>
 #include <ostream>
 #include <random>
 #include <string_view>
@@ -25,10 +22,9 @@
 #include "cli/position_text.h"
 #include "cli/record_opening.h"
 #include "core/match.h"
+#include "core/play_session.h"
 #include "core/record_session.h"
 #include "core/tourney.h"
-#include "records/move_list.h"
-#include "records/record_format.h"
 #include "rules/facets.h"
 #include "rules/text.h"
 #include "ui/input.h"
@@ -49,16 +45,6 @@ struct PlayOptions {
 };
 
 bool hides_information(const Game& game) { return game.type().information == GameType::Information::kHidden; }
-
-bool file_exists(const std::string& path) {
-  struct stat info {};
-  return ::lstat(path.c_str(), &info) == 0;
-}
-
-bool same_file(const std::string& a, const std::string& b) {
-  std::error_code ec;
-  return std::filesystem::equivalent(a, b, ec);
-}
 
 // The players of a session, one per side: a person, or the computer.
 struct Seats {
@@ -112,12 +98,11 @@ struct Seats {
 class PlayHooks final : public MatchHooks {
  public:
   PlayHooks(const Context& context, const Game& game, Seats& seats, RecordSession& session,
-            const GameChoice& reread_choice, const ui::InterruptGuard& interrupts, ui::InputReader& input)
+            const ui::InterruptGuard& interrupts, ui::InputReader& input)
       : context_(context),
         game_(game),
         seats_(seats),
         session_(session),
-        reread_choice_(reread_choice),
         interrupts_(interrupts),
         input_(input),
         private_screens_(hides_information(game) && seats.people() > 1 && ui::stdin_is_terminal() &&
@@ -156,7 +141,7 @@ class PlayHooks final : public MatchHooks {
     } else if (line == "hint") {
       hint(match.state(), side);
     } else if (line == "undo") {
-      undo(match);
+      if (!undo(match)) return Command::kQuit;
     } else {
       return Command::kNotACommand;
     }
@@ -194,6 +179,10 @@ class PlayHooks final : public MatchHooks {
   // SIGINT or SIGTERM, or output that cannot be written: the session ends
   // between two turns, as Q ends it.
   bool interrupted() const override { return interrupts_.signal() != 0 || !context_.out(); }
+
+  // Why the session had to end (the record no longer reads as it wrote
+  // it), or nullopt.
+  const std::optional<Message>& failure() const { return failure_; }
 
  private:
   // A move as the people at the keyboard may see it once it led to `after`.
@@ -287,57 +276,29 @@ class PlayHooks final : public MatchHooks {
   }
 
   // Takes back the last move, and the computer's replies before it, back to
-  // a person's turn; in the record too. When no person made any of the
-  // moves, there is nothing to undo. The record is read again instead of
-  // keeping the game's history: memory stays flat however long it is.
-  void undo(Match& match) {
-    const std::int64_t played = match.state().moves_played();
-    if (played == 0) {
-      context_.out() << context_.text("ui.nothing-to-undo") << '\n';
-      return;
+  // a person's turn; in the record too (RecordSession::plan_undo decides).
+  // False when the session must end (failure() says why).
+  bool undo(Match& match) {
+    auto planned = session_.plan_undo(game_, context_.catalogue(), match.state().moves_played(),
+                                      [this](Side side) { return seats_.is_computer(side); });
+    if (!planned) {
+      failure_ = Message{"write.changed", {{"file", session_.path()}}};
+      return false;
     }
-    auto all = read_prefix(session_.path(), context_.catalogue(), reread_choice_, played);
-    if (auto* error = all.if_error()) throw RecordWriteError(error->message);
-    const std::vector<RecentMove>& recent = all.value().recent;
-    std::size_t count = 1;  // recent.back() is the last move
-    while (static_cast<std::int64_t>(count) < played && count < recent.size() &&
-           seats_.is_computer(recent[recent.size() - count].mover))
-      ++count;
-    // Only computer moves back to the start: no move of a person to take
-    // back (taking them all would only have the computers play again).
-    if (seats_.is_computer(recent[recent.size() - count].mover)) {
-      context_.out() << context_.text("ui.nothing-to-undo") << '\n';
-      return;
+    UndoPlan& plan = *planned;
+    if (plan.refused) {
+      context_.out() << context_.text(*plan.refused, &game_.definition()) << '\n';
+      return true;
     }
-    auto kept = read_prefix(session_.path(), context_.catalogue(), reread_choice_,
-                            played - static_cast<std::int64_t>(count));
-    if (auto* error = kept.if_error()) throw RecordWriteError(error->message);
-    RecordPrefix& prefix = kept.value();
-    // Replayed from the kept position to tell which of them the people saw.
-    std::vector<std::string> shown;
-    auto replayed = prefix.state->clone();
-    for (std::size_t i = recent.size() - count; i < recent.size(); ++i) {
-      auto move = read_move(game_, *replayed, recent[i].text);
-      if (!move) throw RecordWriteError(Message{"write.changed", {{"file", session_.path()}}});
-      // Some moves cannot be taken back (a battleship shot's answer): the
-      // record and the position stay as they are.
-      if (const auto* prompt = game_.facet<PromptRules>()) {
-        if (auto refused = prompt->undo_refused(*replayed, *move)) {
-          context_.out() << context_.text(*refused, &game_.definition()) << '\n';
-          return;
-        }
-      }
-      replayed->apply(*move);
-      shown.push_back(shown_text(*replayed, recent[i].text));
-    }
-    for (auto text = shown.rbegin(); text != shown.rend(); ++text)
-      context_.out() << context_.text("ui.undone", {{"move", *text}}) << '\n';
-    session_.cut_to(prefix.end_offset);
-    match.set_position(std::move(prefix.state));
+    for (auto taken = plan.moves.rbegin(); taken != plan.moves.rend(); ++taken)
+      context_.out() << context_.text("ui.undone", {{"move", shown_text(*taken->after, taken->text)}}) << '\n';
+    session_.undo(plan);
+    match.set_position(std::move(plan.position));
     // A hint program cannot be told that moves were taken back: the next
     // hint starts a new one, which learns the game as it now stands.
     hints_.clear();
     show_board(match.state());
+    return true;
   }
 
   struct HintSeat {
@@ -349,8 +310,8 @@ class PlayHooks final : public MatchHooks {
   const Game& game_;
   Seats& seats_;
   std::map<Side, HintSeat> hints_;
+  std::optional<Message> failure_;
   RecordSession& session_;
-  const GameChoice& reread_choice_;
   const ui::InterruptGuard& interrupts_;
   ui::InputReader& input_;
   const bool private_screens_;
@@ -361,143 +322,65 @@ class PlayCommand {
  public:
   PlayCommand(const Context& context, const PlayOptions& options) : context_(context), options_(options) {}
 
+  // Which record is written and how is the record session's policy
+  // (core/play_session.h); this wires the options to it, makes the players,
+  // shows the record's moves (--step) and its problems, and runs the match.
   int run() {
-    if (options_.file == "-") return context_.usage_error(Message{"play.no-stdin"});
-    if (options_.file.empty()) return start_new_game(options_.output);
-    if (!file_exists(options_.file)) {
-      // A new game goes into FILE; with -o as well, FILE was meant to exist.
-      if (!options_.output.empty())
-        return context_.usage_error(Message{"play.missing-file", {{"file", display_name(options_.file)}}});
-      return start_new_game(options_.file);
+    PlayRequest request{options_.file, options_.output, options_.position, context_.game_choice()};
+    auto opened = PlayOpening::open(context_.catalogue(), std::move(request));
+    if (!opened) return refuse(opened.error());
+    PlayOpening& opening = *opened;
+    game_ = &opening.game();
+    if (auto error = make_seats()) return seats_error(*error);
+    const RunResult run = opening.resumes() ? replay(opening) : RunResult{};
+    if (opening.resumes() && !run.read_error) {
+      const std::string file_name = display_name(options_.file);
+      if (run.error)
+        context_.err() << error_line(file_name, *run.error,
+                                     move_error_text(context_, *game_, opening.position(), *run.error))
+                       << '\n';
+      if (run.lines_after_quit)
+        context_.err() << quit_warning_line(context_, file_name, *run.quit_line) << '\n';
     }
-    if (!context_.game_choice().overrides.empty())
-      return context_.usage_error(Message{"play.variant-existing"});
-    if (!options_.position.empty()) return context_.usage_error(Message{"play.position-existing"});
-    return resume();
+    auto session = opening.begin(run);
+    if (!session) return refuse(session.error());
+    if (run.error)
+      context_.out() << context_.text("ui.resume-error",
+                                      {{"file", display_name(options_.file)},
+                                       {"moves", context_.messages().count("ui.moves", run.moves)}})
+                     << '\n';
+    owned_game_ = opening.take_game();
+    return loop(*session, opening.take_position(), run.error ? kExitInvalid : kExitOk);
   }
 
  private:
-  // A record is never replaced by a new one.
-  int refuse_existing(const std::string& path) {
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec))
-      return context_.usage_error(Message{"play.output-directory", {{"file", display_name(path)}}});
-    return context_.usage_error(Message{"play.output-exists", {{"file", display_name(path)}}});
+  int refuse(const PlayRefusal& refusal) const {
+    if (refusal.in_record) return report_file_error(context_, display_name(options_.file), *refusal.in_record);
+    return context_.usage_error(refusal.message, context_.catalogue().find(refusal.game));
   }
 
-  int start_new_game(std::string path) {
-    std::string game_name = context_.options().game;
-    if (game_name.empty() && !path.empty()) game_name = context_.catalogue().game_for_path(path).value_or("");
-    if (game_name.empty()) return context_.usage_error(Message{"play.which-game"});
-    auto made = context_.catalogue().make_game(game_name, context_.game_choice().overrides);
-    if (auto* error = made.if_error()) return context_.usage_error(*error);
-    game_ = std::move(made).value();
-    auto start = game_->new_state_from(options_.position);
-    if (auto* error = start.if_error()) return context_.usage_error(*error, &game_->definition());
-    if (auto error = make_seats()) return seats_error(*error);
-    if (path.empty()) {
-      const std::time_t now = std::time(nullptr);
-      std::tm local{};
-      char stamp[32] = "00000000-000000";  // a clock that cannot be read
-      if (::localtime_r(&now, &local) != nullptr) std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &local);
-      const auto& extensions = game_->definition().extensions;
-      path = fmt::format("{}-{}.{}", game_->name(), stamp, extensions.empty() ? "txt" : extensions.front());
-    }
-    if (file_exists(path)) return refuse_existing(path);
-    // The header names the game when the file name would not tell it, and
-    // keeps the chosen rule options.
-    GameHeader header;
-    if (context_.catalogue().game_for_path(path) != game_->name()) header.game = game_->name();
-    header.variant = context_.game_choice().overrides;
-    header.position = options_.position;
-    RecordSession session = RecordSession::create(path, "", 0, move_list_header(header, *game_));
-    return loop(session, std::move(start.value()), kExitOk);
-  }
-
-  int resume() {
-    const std::string file_name = display_name(options_.file);
-    struct stat info {};
-    if (::stat(options_.file.c_str(), &info) != 0 || !S_ISREG(info.st_mode))
-      return context_.usage_error(Message{"write.not-regular", {{"file", file_name}}});
-    const bool in_place = options_.output.empty() || same_file(options_.output, options_.file);
-    // Locked before it is read: another session cannot slip moves in.
-    std::optional<RecordSession> session;
-    if (in_place) session.emplace(RecordSession::open(options_.file));
-
-    auto opened = open_record_game(context_, options_.file);
-    if (!opened) return kExitUsage;
-    // A record in another format (a Gomocup .psq) takes no new lines: its
-    // moves go to OUT as a move list (as convert writes it), then the new ones.
-    const bool foreign = opened->input.format->name != "move-list";
-    if (foreign && in_place)
-      return context_.usage_error(
-          Message{"play.not-a-move-list", {{"file", file_name}, {"format", opened->input.format->name}}});
-    game_ = std::move(opened->game.game);
-    State& state = *opened->game.start;
-    std::unique_ptr<RecordWriter> writer = foreign ? move_list_format().open_writer() : nullptr;
-    std::string converted;  // the foreign record's valid moves, as move-list lines
-    // --step shows the record as the person at the keyboard may see it;
-    // with several people and hidden information, no board at all.
-    if (auto error = make_seats()) return seats_error(*error);
+  // The record's moves; with --step, each shown as the person at the
+  // keyboard may see it (with several people and hidden information, no
+  // board at all), waiting for Enter.
+  RunResult replay(PlayOpening& opening) {
+    if (!options_.step) return opening.replay(nullptr);
     const bool hidden = hides_information(*game_);
     const Side step_viewer = hidden ? seats_.only_person() : kNoSide;
     const bool step_boards = !hidden || step_viewer != kNoSide || seats_.people() == 0;
-    const RunResult run = run_moves(
-        *opened->input.source, *game_, state,
-        [&](const RecordEvent& event, const Move& move, const State& before) {
-          if (writer) converted += writer->move(*game_, before, move, event.text);
-        },
-        [&](const RecordEvent& event, Side mover, const Move&, const State& after) {
-          if (!options_.step) return;
-          const bool seen = seats_.people_see_last_move(*game_, after);
-          context_.out() << move_line(context_, *game_, after.moves_played(),
-                                      seen ? event.text : context_.text("ui.hidden-move"), mover)
-                         << '\n';
-          if (step_boards)
-            context_.out() << position_text(
-                context_, *game_, after,
-                step_viewer == kNoSide ? after.view() : after.observe(step_viewer)->view());
-          wait_for_enter();
-        });
-    // The rest of the file is unknown: continuing would append after it.
-    if (run.read_error) return report_file_error(context_, file_name, read_failure(*run.read_error));
-    if (run.error)
-      context_.err() << error_line(file_name, *run.error,
-                                   move_error_text(context_, *game_, state, *run.error))
+    auto nothing = [](const RecordEvent&, const Move&, const State&) {};
+    auto step = [&](const RecordEvent& event, Side mover, const Move&, const State& after) {
+      const bool seen = seats_.people_see_last_move(*game_, after);
+      context_.out() << move_line(context_, *game_, after.moves_played(),
+                                  seen ? event.text : context_.text("ui.hidden-move"), mover)
                      << '\n';
-    if (run.lines_after_quit)
-      context_.err() << quit_warning_line(context_, file_name, *run.quit_line) << '\n';
-    const bool keep_input = run.error || run.lines_after_quit;
-    const std::string why = context_.text(run.error ? "play.because-error" : "play.because-after-quit");
-    if (keep_input && options_.output.empty())
-      return context_.usage_error(Message{
-          "play.needs-output",
-          {{"file", file_name}, {"why", why}, {"moves", context_.messages().count("ui.moves", run.moves)}}});
-    if (keep_input && in_place)
-      return context_.usage_error(Message{"play.output-same", {{"file", file_name}, {"why", why}}});
-
-    if (in_place) {
-      // A final Q line goes, but only when a move is made.
-      if (run.quit_line) session->cut_before_first_move(run.end_offset);
-    } else {
-      if (file_exists(options_.output)) return refuse_existing(options_.output);
-      if (writer) {
-        GameHeader header = opened->game.header;
-        if (context_.catalogue().game_for_path(options_.output) != game_->name()) header.game = game_->name();
-        session.emplace(
-            RecordSession::create(options_.output, "", 0, writer->begin_game(*game_, header) + converted));
-      } else {
-        // The valid part of the input, byte for byte, then the new moves.
-        session.emplace(RecordSession::create(options_.output, options_.file, run.end_offset, ""));
-      }
-    }
-    if (run.error)
-      context_.out() << context_.text("ui.resume-error",
-                                      {{"file", file_name},
-                                       {"moves", context_.messages().count("ui.moves", run.moves)}})
-                     << '\n';
-    opened->input.source.reset();
-    return loop(*session, std::move(opened->game.start), run.error ? kExitInvalid : kExitOk);
+      if (step_boards)
+        context_.out() << position_text(context_, *game_, after,
+                                        step_viewer == kNoSide ? after.view() : after.observe(step_viewer)->view());
+      wait_for_enter();
+      return true;
+    };
+    MoveCalls<decltype(nothing), decltype(step)> calls(nothing, step);
+    return opening.replay(&calls);
   }
 
   // A player that could not be made; a signal while an engine was being
@@ -550,15 +433,12 @@ class PlayCommand {
   // Seats must exist (make_seats) before the record file is touched.
   int loop(RecordSession& session, std::unique_ptr<State> start, int exit_status) {
     context_.out() << context_.text("ui.writing-to", {{"file", display_name(session.path())}}) << '\n';
-    // Undo reads the record back: as this session chose its game.
-    GameChoice reread = context_.game_choice();
-    reread.forced_game = game_->name();
-    reread.overrides.clear();
-    PlayHooks hooks(context_, *game_, seats_, session, reread, interrupts_, input_);
+    PlayHooks hooks(context_, *game_, seats_, session, interrupts_, input_);
     hooks.show_board(*start);
     Match match(*game_, std::move(start), seats_.pointers(), &session);
     match.set_seed(seats_.shortcut_seed);
     const MatchEnd end = match.run(hooks);
+    if (hooks.failure()) return context_.usage_error(*hooks.failure());
     if (end.reason == MatchEnd::Reason::kForfeit) hooks.report_forfeit(end);
     // The last board shown already carries the final status line.
     context_.out() << context_.text("ui.session-over") << '\n';
@@ -582,7 +462,8 @@ class PlayCommand {
   // typed is read next to the signal's pipe.
   ui::InterruptGuard interrupts_;
   ui::InputReader input_{STDIN_FILENO, &interrupts_, kMaxLineLength};
-  std::unique_ptr<Game> game_;
+  const Game* game_ = nullptr;
+  std::unique_ptr<Game> owned_game_;  // the session's, once the record is chosen
   Seats seats_;
 };
 

@@ -93,18 +93,26 @@ std::string Messages::text(std::string_view key, const MessageArgs& args, const 
   const std::string* pattern = find(key, game);
   if (pattern == nullptr) return std::string(key);
   // An arg named "name@" holds a catalogue key: {name} gets that key's text
-  // in this language ("piece@" = "piece.knight" fills {piece} with "knight").
+  // in this language ("piece@" = "piece.knight" fills {piece} with "knight");
+  // one named "name#" a count key and a number: {name} gets the count's text
+  // ("moves#" = "ui.moves 3" fills {moves} with "3 moves").
   const bool translated = std::any_of(args.begin(), args.end(), [](const auto& arg) {
-    return !arg.first.empty() && arg.first.back() == '@';
+    return !arg.first.empty() && (arg.first.back() == '@' || arg.first.back() == '#');
   });
   if (!translated) return fill(*pattern, args);
   MessageArgs filled;
   filled.reserve(args.size());
   for (const auto& [name, value] : args) {
-    if (!name.empty() && name.back() == '@')
-      filled.emplace_back(name.substr(0, name.size() - 1), text(value, {}, game));
-    else
+    const std::string plain = name.empty() ? name : name.substr(0, name.size() - 1);
+    if (!name.empty() && name.back() == '@') {
+      filled.emplace_back(plain, text(value, {}, game));
+    } else if (!name.empty() && name.back() == '#') {
+      const auto space = value.rfind(' ');
+      const std::int64_t n = space == std::string::npos ? 0 : std::stoll(value.substr(space + 1));
+      filled.emplace_back(plain, count(value.substr(0, space), n, {}, game));
+    } else {
       filled.emplace_back(name, value);
+    }
   }
   return fill(*pattern, filled);
 }

@@ -64,25 +64,7 @@ FileError read_failure(const std::string& reason);
 template <typename BeforeMove, typename AfterMove>
 RunResult run_moves(RecordSource& source, const Game& game, State& state, BeforeMove&& before,
                     AfterMove&& after) {
-  class Calls final : public MoveObserver {
-   public:
-    Calls(BeforeMove& before, AfterMove& after) : before_(before), after_(after) {}
-    void before(const RecordEvent& event, const Move& move, const State& position) override {
-      before_(event, move, position);
-    }
-    bool after(const RecordEvent& event, Side mover, const Move& move, const State& position) override {
-      if constexpr (std::is_same_v<decltype(after_(event, mover, move, position)), bool>) {
-        return after_(event, mover, move, position);
-      } else {
-        after_(event, mover, move, position);
-        return true;
-      }
-    }
-
-   private:
-    BeforeMove& before_;
-    AfterMove& after_;
-  } calls(before, after);
+  MoveCalls<BeforeMove, AfterMove> calls(before, after);
   MoveObserver* observer = &calls;
   return run_moves(source, game, state, observer);
 }

@@ -6,6 +6,8 @@
 #include <cstring>
 #include <deque>
 
+#include "rules/facets.h"
+
 namespace gamerec {
 namespace {
 
@@ -17,19 +19,27 @@ bool same_time(const struct timespec& a, const struct timespec& b) {
 
 RecordSession::RecordSession(RecordFile file) : file_(std::move(file)) {}
 
-RecordSession RecordSession::open(const std::string& path) {
-  RecordSession session(RecordFile::open_for_append(path));
-  session.lock();
-  session.remember();
-  return session;
+Result<RecordSession, Message> RecordSession::open(const std::string& path) {
+  try {
+    RecordSession session(RecordFile::open_for_append(path));
+    session.lock();
+    session.remember();
+    return session;
+  } catch (const RecordWriteError& e) {
+    return e.message;
+  }
 }
 
-RecordSession RecordSession::create(const std::string& path, const std::string& source_path,
-                                    std::uint64_t prefix_bytes, std::string_view header) {
-  RecordSession session(RecordFile::create(path, source_path, prefix_bytes, header));
-  session.lock();
-  session.remember();
-  return session;
+Result<RecordSession, Message> RecordSession::create(const std::string& path, const std::string& source_path,
+                                                     std::uint64_t prefix_bytes, std::string_view header) {
+  try {
+    RecordSession session(RecordFile::create(path, source_path, prefix_bytes, header));
+    session.lock();
+    session.remember();
+    return session;
+  } catch (const RecordWriteError& e) {
+    return e.message;
+  }
 }
 
 void RecordSession::lock() {
@@ -77,7 +87,7 @@ void RecordSession::cut_to(std::uint64_t offset) {
 }
 
 Result<RecordPrefix, FileError> read_prefix(const std::string& path, const GameCatalogue& catalogue,
-                                                  const GameChoice& choice, std::int64_t moves) {
+                                            const GameChoice& choice, std::int64_t moves) {
   auto input = open_input(path, catalogue);
   if (auto* error = input.if_error()) return *error;
   RecordInput& record = input.value();
@@ -114,6 +124,52 @@ Result<RecordPrefix, FileError> read_prefix(const std::string& path, const GameC
   prefix.end_offset = end.value_or(record.source->bytes_read());
   prefix.recent.assign(std::make_move_iterator(recent.begin()), std::make_move_iterator(recent.end()));
   return prefix;
+}
+
+Result<UndoPlan, FileError> RecordSession::plan_undo(const Game& game, const GameCatalogue& catalogue,
+                                                     std::int64_t played,
+                                                     const std::function<bool(Side)>& is_computer) const {
+  UndoPlan plan;
+  if (played == 0) {
+    plan.refused = Message{"ui.nothing-to-undo"};
+    return plan;
+  }
+  // The record is read again as this session chose its game.
+  GameChoice choice;
+  choice.forced_game = game.name();
+  auto all = read_prefix(path(), catalogue, choice, played);
+  if (!all) return all.error();
+  const std::vector<RecentMove>& recent = all->recent;
+  std::size_t count = 1;  // recent.back() is the last move
+  while (static_cast<std::int64_t>(count) < played && count < recent.size() &&
+         is_computer(recent[recent.size() - count].mover))
+    ++count;
+  // Only computer moves back to the start: no move of a person to take
+  // back (taking them all would only have the computers play again).
+  if (is_computer(recent[recent.size() - count].mover)) {
+    plan.refused = Message{"ui.nothing-to-undo"};
+    return plan;
+  }
+  auto kept = read_prefix(path(), catalogue, choice, played - static_cast<std::int64_t>(count));
+  if (!kept) return kept.error();
+  // Replayed from the kept position: some moves cannot be taken back (a
+  // battleship shot's answer), and who may see each one depends on it.
+  const PromptRules* prompt = game.facet<PromptRules>();
+  auto replayed = kept->state->clone();
+  for (std::size_t i = recent.size() - count; i < recent.size(); ++i) {
+    auto move = read_move(game, *replayed, recent[i].text);
+    if (!move) return FileError{"io", Message{"write.changed", {{"file", path()}}}};
+    if (prompt != nullptr) {
+      if (auto refused = prompt->undo_refused(*replayed, *move)) {
+        return UndoPlan{std::move(refused), {}, nullptr, 0};
+      }
+    }
+    replayed->apply(*move);
+    plan.moves.push_back(TakenBack{recent[i].text, recent[i].mover, replayed->clone()});
+  }
+  plan.position = std::move(kept->state);
+  plan.cut_at = kept->end_offset;
+  return plan;
 }
 
 }  // namespace gamerec

@@ -2,15 +2,18 @@
 // The record one `play` session writes: a regular file, locked for the whole
 // session so that a second session on it is refused (flock, released however
 // the process ends), checked before every change so that a record changed
-// behind the session's back is never written over, and changed only when a
-// move is made or taken back. Undo re-reads the record instead of keeping
-// the game's history, so a session's memory does not grow with the record.
+// behind the session's back is never written over (size, modification and
+// inode change times, and that its name still leads to it), and changed
+// only when a move is made or taken back. Undo re-reads the record instead
+// of keeping the game's history, so a session's memory does not grow with
+// the record. Which record a session writes is core/play_session.h's.
 #include <sys/stat.h>
 
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <string>
-#include <variant>
 #include <vector>
 
 #include "core/match.h"
@@ -19,26 +22,58 @@
 
 namespace gamerec {
 
+// One move undo takes back: its text, who made it, and the position after
+// it (to tell who may see it).
+struct TakenBack {
+  std::string text;
+  Side mover = kNoSide;
+  std::unique_ptr<State> after;
+};
+
+// What undo does: the moves it takes back and the position after them, or
+// why it takes none.
+struct UndoPlan {
+  // Nothing to undo ("ui.nothing-to-undo"), or a move the game will not
+  // take back (a message of the game's own: a battleship shot); when set,
+  // nothing else is.
+  std::optional<Message> refused;
+  std::vector<TakenBack> moves;     // oldest first
+  std::unique_ptr<State> position;  // after the undo
+  std::uint64_t cut_at = 0;         // where the record ends after it
+};
+
 class RecordSession final : public MoveSink {
  public:
-  // An existing record (RecordWriteError when it is locked by another
-  // session or not a regular file).
-  static RecordSession open(const std::string& path);
+  // An existing record, locked (a message when it is locked by another
+  // session, not a regular file, or cannot be opened).
+  static Result<RecordSession, Message> open(const std::string& path);
   // A new record, which must not exist yet: the first `prefix_bytes` of
-  // `source_path` (none when empty), then `header`.
-  static RecordSession create(const std::string& path, const std::string& source_path,
-                              std::uint64_t prefix_bytes, std::string_view header);
+  // `source_path` (none when empty), then `header`; locked.
+  static Result<RecordSession, Message> create(const std::string& path, const std::string& source_path,
+                                               std::uint64_t prefix_bytes, std::string_view header);
 
   const std::string& path() const { return file_.path(); }
   // Cuts the record to `bytes` when the first move is written (a final Q
   // line goes); until then the file stays as it is.
   void cut_before_first_move(std::uint64_t bytes) { pending_cut_ = bytes; }
+  // Writes a move's line; a failed write, or a record changed behind the
+  // session's back, throws RecordWriteError with the file as it was.
   void write_move(const State& before, const Move& move, std::string_view text) override;
-  // Takes moves back: the record ends at `offset`, where a move's line began.
-  void cut_to(std::uint64_t offset);
+
+  // What undo does after `played` moves of `game`: takes back the last move,
+  // and the moves of computer players before it (`is_computer`), back to a
+  // person's move. The record is read again rather than the game's history
+  // kept, so a session's memory does not grow with the record; a FileError
+  // when it no longer reads as this session wrote it.
+  Result<UndoPlan, FileError> plan_undo(const Game& game, const GameCatalogue& catalogue, std::int64_t played,
+                                        const std::function<bool(Side)>& is_computer) const;
+  // Takes the moves of `plan` back in the record (it must not be refused).
+  void undo(const UndoPlan& plan) { cut_to(plan.cut_at); }
 
  private:
   explicit RecordSession(RecordFile file);
+  // The record ends at `offset`, where a move's line began.
+  void cut_to(std::uint64_t offset);
   void lock();
   // Throws unless the file is as this session last left it.
   void check_unchanged() const;
@@ -48,7 +83,6 @@ class RecordSession final : public MoveSink {
   std::optional<std::uint64_t> pending_cut_;
   struct stat known_ {};
 };
-
 // The first `moves` moves of the record at `path`, read again: the position
 // after them, where the line of the move after them starts (or the end of
 // the record), and the last few of them with who made them (oldest first).
@@ -63,6 +97,6 @@ struct RecordPrefix {
 };
 inline constexpr std::size_t kRecentMovers = 64;
 Result<RecordPrefix, FileError> read_prefix(const std::string& path, const GameCatalogue& catalogue,
-                                                  const GameChoice& choice, std::int64_t moves);
+                                            const GameChoice& choice, std::int64_t moves);
 
 }  // namespace gamerec

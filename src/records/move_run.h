@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <type_traits>
 
 #include "records/record_source.h"
 #include "rules/error.h"
@@ -38,6 +39,29 @@ class MoveObserver {
   virtual ~MoveObserver() = default;
   virtual void before(const RecordEvent& event, const Move& move, const State& position) = 0;
   virtual bool after(const RecordEvent& event, Side mover, const Move& move, const State& position) = 0;
+};
+
+// A MoveObserver of two callables: before(event, move, position), and
+// after(event, mover, move, position), which may return false to stop.
+template <typename BeforeMove, typename AfterMove>
+class MoveCalls final : public MoveObserver {
+ public:
+  MoveCalls(BeforeMove& before, AfterMove& after) : before_(before), after_(after) {}
+  void before(const RecordEvent& event, const Move& move, const State& position) override {
+    before_(event, move, position);
+  }
+  bool after(const RecordEvent& event, Side mover, const Move& move, const State& position) override {
+    if constexpr (std::is_same_v<decltype(after_(event, mover, move, position)), bool>) {
+      return after_(event, mover, move, position);
+    } else {
+      after_(event, mover, move, position);
+      return true;
+    }
+  }
+
+ private:
+  BeforeMove& before_;
+  AfterMove& after_;
 };
 
 // Runs the current game of `source` from `state`; `observer` may be null

@@ -39,7 +39,9 @@ std::optional<ErrorCode> code_from_name(std::string_view name);
 
 // Named values for a message's {placeholders}: {"square", "7E"}. A name
 // ending in '@' holds a catalogue key whose text, in the reader's language,
-// fills the placeholder without the '@': {"piece@", "piece.knight"}.
+// fills the placeholder without the '@': {"piece@", "piece.knight"}; one
+// ending in '#' a count key and a number, whose count text fills it:
+// {"moves#", "ui.moves 3"} ("3 moves").
 using MessageArgs = std::vector<std::pair<std::string, std::string>>;
 
 // A text for people, not yet in a language: a key of the message catalogue

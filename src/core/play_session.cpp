@@ -1,0 +1,198 @@
+#include "core/play_session.h"
+
+#include <sys/stat.h>
+
+#include <ctime>
+#include <filesystem>
+
+#include "records/move_list.h"
+#include "records/record_format.h"
+
+namespace gamerec {
+namespace {
+
+bool file_exists(const std::string& path) {
+  struct stat info {};
+  return ::lstat(path.c_str(), &info) == 0;
+}
+
+bool same_file(const std::string& a, const std::string& b) {
+  std::error_code ec;
+  return std::filesystem::equivalent(a, b, ec);
+}
+
+PlayRefusal usage(Message message, std::string game = "") { return PlayRefusal{std::move(message), {}, std::move(game)}; }
+
+// A record is never replaced by a new one.
+PlayRefusal existing(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) return usage(Message{"play.output-directory", {{"file", path}}});
+  return usage(Message{"play.output-exists", {{"file", path}}});
+}
+
+// "chess-20261203-081500.chess": a new game's record when none is named.
+std::string generated_name(const Game& game) {
+  const std::time_t now = std::time(nullptr);
+  std::tm local{};
+  char stamp[32] = "00000000-000000";  // a clock that cannot be read
+  if (::localtime_r(&now, &local) != nullptr) std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &local);
+  const auto& extensions = game.definition().extensions;
+  return game.name() + "-" + stamp + "." + (extensions.empty() ? std::string("txt") : extensions.front());
+}
+
+}  // namespace
+
+PlayOpening::~PlayOpening() = default;
+
+Result<PlayOpening, PlayRefusal> PlayOpening::open(const GameCatalogue& catalogue, PlayRequest request) {
+  PlayOpening opening(catalogue, std::move(request));
+  const PlayRequest& asked = opening.request_;
+  if (asked.file == "-") return usage(Message{"play.no-stdin"});
+  std::optional<PlayRefusal> refused;
+  if (asked.file.empty() || !file_exists(asked.file)) {
+    // A new game goes into FILE; with -o as well, FILE was meant to exist.
+    if (!asked.file.empty() && !asked.output.empty())
+      return usage(Message{"play.missing-file", {{"file", asked.file}}});
+    refused = opening.open_new_game();
+  } else {
+    if (!asked.choice.overrides.empty()) return usage(Message{"play.variant-existing"});
+    if (!asked.position.empty()) return usage(Message{"play.position-existing"});
+    refused = opening.open_record();
+  }
+  if (refused) return std::move(*refused);
+  return opening;
+}
+
+std::optional<PlayRefusal> PlayOpening::open_new_game() {
+  const std::string& path = request_.file.empty() ? request_.output : request_.file;
+  std::string game_name = request_.choice.forced_game.value_or("");
+  if (game_name.empty() && !path.empty()) game_name = catalogue_->game_for_path(path).value_or("");
+  if (game_name.empty()) return usage(Message{"play.which-game"});
+  auto made = catalogue_->make_game(game_name, request_.choice.overrides);
+  if (!made) return usage(made.error());
+  game_ = std::move(made).value();
+  auto start = game_->new_state_from(request_.position);
+  if (!start) return usage(start.error(), game_->name());
+  position_ = std::move(start).value();
+  return std::nullopt;
+}
+
+bool PlayOpening::foreign() const { return input_.format != nullptr && input_.format->name != "move-list"; }
+
+std::optional<PlayRefusal> PlayOpening::open_record() {
+  const std::string& path = request_.file;
+  struct stat info {};
+  if (::stat(path.c_str(), &info) != 0 || !S_ISREG(info.st_mode))
+    return usage(Message{"write.not-regular", {{"file", path}}});
+  // Locked before it is read: another session cannot slip moves in.
+  if (request_.output.empty() || same_file(request_.output, path)) {
+    auto locked = RecordSession::open(path);
+    if (!locked) return usage(locked.error());
+    in_place_.emplace(std::move(locked).value());
+  }
+  auto opened = open_input(path, *catalogue_);
+  if (!opened) return PlayRefusal{opened.error().message, opened.error(), opened.error().game};
+  input_ = std::move(opened).value();
+  auto next = input_.source->next_game();
+  if (!next) {
+    const FileError error = input_.source->read_error()
+                                ? read_failure(*input_.source->read_error())
+                                : FileError{"usage", Message{"usage.no-such-game", {{"index", "1"}, {"count", "0"}}}};
+    return PlayRefusal{error.message, error, error.game};
+  }
+  if (const auto* header_error = next->if_error()) {
+    const FileError error = header_file_error(*header_error);
+    return PlayRefusal{error.message, error, error.game};
+  }
+  auto game = open_game(std::move(*next).value(), input_, path, *catalogue_, request_.choice);
+  if (!game) return PlayRefusal{game.error().message, game.error(), game.error().game};
+  // A record in another format (a Gomocup .psq) takes no new lines: its
+  // moves go to OUT as a move list (as convert writes it), then the new ones.
+  if (foreign() && in_place_)
+    return usage(Message{"play.not-a-move-list", {{"file", path}, {"format", input_.format->name}}});
+  header_ = std::move(game->header);
+  game_ = std::move(game->game);
+  position_ = std::move(game->start);
+  return std::nullopt;
+}
+
+RunResult PlayOpening::replay(MoveObserver* observer) {
+  if (!resumes()) return {};
+  if (!foreign()) return run_moves(*input_.source, *game_, *position_, observer);
+  // Each move as a move list writes it too, for OUT.
+  class Converting final : public MoveObserver {
+   public:
+    Converting(MoveObserver* shown, const Game& game, std::string& lines)
+        : shown_(shown), game_(game), lines_(lines), writer_(move_list_format().open_writer()) {}
+    void before(const RecordEvent& event, const Move& move, const State& position) override {
+      lines_ += writer_->move(game_, position, move, event.text);
+      if (shown_ != nullptr) shown_->before(event, move, position);
+    }
+    bool after(const RecordEvent& event, Side mover, const Move& move, const State& position) override {
+      return shown_ == nullptr || shown_->after(event, mover, move, position);
+    }
+
+   private:
+    MoveObserver* shown_;
+    const Game& game_;
+    std::string& lines_;
+    std::unique_ptr<RecordWriter> writer_;
+  } converting(observer, *game_, converted_);
+  MoveObserver* both = &converting;
+  return run_moves(*input_.source, *game_, *position_, both);
+}
+
+Result<RecordSession, PlayRefusal> PlayOpening::begin(const RunResult& replayed) {
+  if (!resumes()) return create_new_record();
+  const std::string& path = request_.file;
+  // The rest of the file is unknown: continuing would append after it.
+  if (replayed.read_error) {
+    const FileError error = read_failure(*replayed.read_error);
+    return PlayRefusal{error.message, error, ""};
+  }
+  if (replayed.error || replayed.lines_after_quit) {
+    const std::string why = replayed.error ? "play.because-error" : "play.because-after-quit";
+    if (request_.output.empty())
+      return usage(Message{"play.needs-output", {{"file", path}, {"why@", why}, {"moves#", "ui.moves " + std::to_string(replayed.moves)}}});
+    if (in_place_) return usage(Message{"play.output-same", {{"file", path}, {"why@", why}}});
+  }
+  input_.source.reset();
+  if (in_place_) {
+    // A final Q line goes, but only when a move is made.
+    if (replayed.quit_line) in_place_->cut_before_first_move(replayed.end_offset);
+    RecordSession session = std::move(*in_place_);
+    in_place_.reset();
+    return session;
+  }
+  const std::string& output = request_.output;
+  if (file_exists(output)) return existing(output);
+  Result<RecordSession, Message> created = Message{};
+  if (foreign()) {
+    GameHeader header = header_;
+    if (catalogue_->game_for_path(output) != game_->name()) header.game = game_->name();
+    created = RecordSession::create(output, "", 0,
+                                    move_list_format().open_writer()->begin_game(*game_, header) + converted_);
+  } else {
+    // The valid part of the input, byte for byte, then the new moves.
+    created = RecordSession::create(output, path, replayed.end_offset, "");
+  }
+  if (!created) return usage(created.error());
+  return std::move(created).value();
+}
+
+Result<RecordSession, PlayRefusal> PlayOpening::create_new_record() {
+  std::string path = request_.file.empty() ? request_.output : request_.file;
+  if (path.empty()) path = generated_name(*game_);
+  if (file_exists(path)) return existing(path);
+  // The header names the game when the file name would not tell it, and
+  // keeps the chosen rule options.
+  GameHeader header;
+  if (catalogue_->game_for_path(path) != game_->name()) header.game = game_->name();
+  header.variant = request_.choice.overrides;
+  header.position = request_.position;
+  auto created = RecordSession::create(path, "", 0, move_list_header(header, *game_));
+  if (!created) return usage(created.error());
+  return std::move(created).value();
+}
+
+}  // namespace gamerec
