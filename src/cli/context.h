@@ -78,7 +78,7 @@ class Context {
 // message shows on a terminal.
 MessageArgs escaped_args(const MessageArgs& args);
 
-// Exit statuses (SPEC section 1).
+// Exit statuses (gamerec(1), EXIT STATUS).
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitInvalid = 1;
 inline constexpr int kExitUsage = 2;

@@ -1,5 +1,5 @@
 #pragma once
-// The one match loop (STYLE 8): ask the side to move's player, check what it
+// The one match loop (docs/ARCHITECTURE.md): ask the side to move's player, check what it
 // does, write the move, apply it, tell everyone. `play` is this loop with a
 // person at the prompt; `tourney` is the same loop with no person. A player
 // decides from its side's Observation and the legal moves, never the State.

@@ -3,7 +3,7 @@
 namespace gamerec {
 namespace {
 
-// The game named by the first rule of SPEC section 2 that applies.
+// The game named by the first rule of gamerec(1), WHICH GAME A FILE HOLDS, that applies.
 Result<std::string, FileError> choose_game(const std::string& path, const GameHeader& header,
                                                  RecordInput& input, const GameCatalogue& catalogue,
                                                  const GameChoice& choice) {

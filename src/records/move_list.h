@@ -1,5 +1,5 @@
 #pragma once
-// The move list, gamerec's own record format (SPEC section 2): an optional
+// The move list, gamerec's own record format (gamerec-record(5)): an optional
 // YAML header between two `---` lines, then one move per line. Blank lines
 // and comments are skipped; BOM and CRLF are accepted. One game per file.
 #include <array>

@@ -1,6 +1,6 @@
 #pragma once
 // Errors are values with a stable code. The code names are part of the
-// contract (SPEC section 3): they appear in text and JSON output and key the
+// contract (gamerec-record(5), ERROR CODES): they appear in text and JSON output and key the
 // message catalogue, so never rename one.
 //
 // No text for people is built here: a Message names a catalogue entry and

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Benchmark of `gamerec validate` side by side with the input-reading floor
-# (SPEC section 6). A benchmark, not a test: it prints figures and never
+# (docs/benchmarks.md). A benchmark, not a test: it prints figures and never
 # fails on them (it stops only if an input is rejected or a tool is missing).
 #
 #   tests/bench/bench.sh [BUILD_DIR]        (default: build, under the repo)

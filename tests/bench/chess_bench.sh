@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Chess benchmark (issue 7): figures as ratios against baselines measured in
+# Chess benchmark (docs/benchmarks.md): figures as ratios against baselines measured in
 # the same run. A benchmark, not a test: it prints figures and never fails
 # on them (it stops only when a tool is missing or an input is rejected).
 #

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Gomoku's benchmark (issue 9): speed of validate, strength of the computer
+# Gomoku's benchmark (docs/benchmarks.md): speed of validate, strength of the computer
 # players. A benchmark, not a test: it prints figures and never fails on
 # them (it stops only if an input is rejected or a tool is missing).
 #

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Kalah benchmark: the computer levels' strength and the exact solver's
-# speed (issue 8). A benchmark, not a test: it prints figures and never fails
+# speed (docs/benchmarks.md). A benchmark, not a test: it prints figures and never fails
 # on them (it stops only if a tool is missing or a build fails).
 #
 #   tests/bench/kalah_bench.sh [BUILD_DIR]        (default: build, under the repo)

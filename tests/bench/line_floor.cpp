@@ -1,4 +1,4 @@
-// The input-reading floor (SPEC section 6): the least work any validator must
+// The input-reading floor (docs/benchmarks.md): the least work any validator must
 // do on a record file — read it and split it into lines — so that
 // `gamerec validate` can be timed side by side with it on the same file.
 //

@@ -1,4 +1,4 @@
-// SPEC 5: every accepted move is written to the record file and flushed
+// gamerec-record(5), HOW GAMEREC WRITES RECORDS: every accepted move is written to the record file and flushed
 // before the next prompt, so killing `gamerec play` at any moment loses no
 // accepted move. These tests drive the real binary through a pipe, kill it
 // with SIGKILL (no chance to flush or clean up) and read the file back.

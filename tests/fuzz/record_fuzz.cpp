@@ -6,7 +6,7 @@
 // without extension), and under every extension a game or format claims.
 //
 // Beyond "no crash, no sanitizer report", it checks what must always hold
-// (STYLE point 3): at the end of the valid part, the text of every legal
+// (the two stages, docs/ARCHITECTURE.md): at the end of the valid part, the text of every legal
 // move parses back to that move and passes check().
 #include <fcntl.h>
 #include <unistd.h>

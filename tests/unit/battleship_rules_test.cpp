@@ -1,4 +1,4 @@
-// Battleship's rules (SPEC 4.5): placements with every direction spelling
+// Battleship's rules (gamerec-games(7), BATTLESHIP): placements with every direction spelling
 // and every fault, shots and their recorded answers, sinking, the end, both
 // turn options, and one scenario per error code.
 //
@@ -305,7 +305,7 @@ TEST_CASE("battleship: sinking the whole fleet ends the game, and the score is t
   CHECK(state->legal_moves().empty());
 }
 
-// One scenario per error code (SPEC 3 and 4.5).
+// One scenario per error code (gamerec-record(5), ERROR CODES; gamerec-games(7), BATTLESHIP).
 
 TEST_CASE("battleship error notation: neither a placement nor a shot, or the wrong one") {
   const auto game = small_game();

@@ -1,4 +1,4 @@
-// Scenario tests for four-handed chaturanga (SPEC 4.1), one per rule and
+// Scenario tests for four-handed chaturanga (gamerec-games(7), CHATURANGA), one per rule and
 // per error code. Boards are drawn with row 8 at the top; Y G R B are the
 // sides (Yellow, Green, Red, Black), lower-case letters the pieces.
 #include <catch2/catch.hpp>
@@ -111,7 +111,7 @@ TEST_CASE("chaturanga: notation is exactly [1-8][A-H]-[1-8][A-H]") {
   CHECK(code_of(default_game(), *state, "2A-3A") == "ok");
 }
 
-TEST_CASE("chaturanga: the starting position has 32 pieces where SPEC 4.1 puts them") {
+TEST_CASE("chaturanga: the starting position has 32 pieces where gamerec-games(7) puts them") {
   auto state = ChaturangaState(default_game().rules());
   const std::vector<std::pair<int, std::vector<const char*>>> sides = {
       {kYellow, {"1A", "1B", "1C", "1D", "2A", "2B", "2C", "2D"}},
@@ -147,7 +147,7 @@ TEST_CASE("chaturanga: turn order is Yellow, Green, Red, Black") {
   CHECK(state->to_move() == kYellow);
 }
 
-TEST_CASE("chaturanga: each error code in the order of SPEC 4.1") {
+TEST_CASE("chaturanga: each error code in the order of gamerec-games(7)") {
   const auto& game = default_game();
   auto start = game.new_state();
   SECTION("empty-square: no piece on the origin") { CHECK(code_of(game, *start, "3A-4A") == "empty-square"); }

@@ -1,4 +1,4 @@
-// FEN (SPEC 4.2, issue: strict parsing whose error names the bad field and
+// FEN (gamerec-games(7), CHESS, "Positions (FEN)": strict parsing whose error names the bad field and
 // why): a record's `position:`, a PGN FEN tag, perft --fen.
 #include <catch2/catch.hpp>
 

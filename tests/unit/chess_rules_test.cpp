@@ -1,4 +1,4 @@
-// Scenario tests for chess (SPEC 4.2), one per rule and per error code.
+// Scenario tests for chess (gamerec-games(7), CHESS), one per rule and per error code.
 // Boards are drawn with rank 8 at the top, White's pieces in upper case and
 // Black's in lower case, as in FEN.
 #include <catch2/catch.hpp>

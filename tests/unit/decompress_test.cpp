@@ -1,4 +1,4 @@
-// Compressed input (SPEC 1): zstd, gzip and bzip2 content is known by its
+// Compressed input (gamerec(1), DESCRIPTION): zstd, gzip and bzip2 content is known by its
 // magic bytes, whatever the file is called, and read decompressed on the
 // fly; cut-short data is a read error, not a silent end.
 #include <catch2/catch.hpp>

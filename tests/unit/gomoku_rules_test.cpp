@@ -1,4 +1,4 @@
-// Scenario tests for gomoku (SPEC 4.4), one per rule and per error code.
+// Scenario tests for gomoku (gamerec-games(7), GOMOKU), one per rule and per error code.
 // Boards are drawn with row 1 at the bottom: X Black, O White, . empty;
 // the stone played last is in brackets.
 #include <catch2/catch.hpp>
@@ -234,7 +234,7 @@ TEST_CASE("gomoku error game-over: a move after five in a row") {
   const auto state = black_plays(*game, {"D8", "E8", "F8", "G8", "H8"});
   REQUIRE(state->is_over());
   CHECK(code_of(*game, *state, "A1") == "game-over");
-  // SPEC 3: notation and off-board come before game-over.
+  // gamerec-record(5), ERROR CODES: notation and off-board come before game-over.
   CHECK(code_of(*game, *state, "xyz") == "notation");
   CHECK(code_of(*game, *state, "P8") == "off-board");
 }

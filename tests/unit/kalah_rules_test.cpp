@@ -1,4 +1,4 @@
-// Kalah's rules, one scenario per rule (SPEC 4.3), with the board drawn as
+// Kalah's rules, one scenario per rule (gamerec-games(7), KALAH), with the board drawn as
 // `replay` shows it: North's row on top (its pit 1 at the right), North's
 // store at the left end, South's store at the right end.
 #include <catch2/catch.hpp>

@@ -1,5 +1,5 @@
 // Kalah's move tree and exact values, checked against a reference written
-// here from SPEC 4.3 alone: a 14-hole board sown one seed at a time, and a
+// here from gamerec-games(7), KALAH, alone: a 14-hole board sown one seed at a time, and a
 // plain minimax over it with no table, no pruning and no endgame database.
 #include <catch2/catch.hpp>
 

@@ -47,7 +47,7 @@ TEST_CASE("messages: every error code has a text in both languages") {
   CHECK_FALSE(Messages::load("fr").ok());  // an unknown language: why, as text
 }
 
-TEST_CASE("messages: error code names are the stable SPEC names") {
+TEST_CASE("messages: error code names are the stable names of gamerec-record(5)") {
   CHECK(code_name(ErrorCode::kBlockedPath) == "blocked-path");
   CHECK(code_name(ErrorCode::kAlliedDestination) == "allied-destination");
   for (int code = 0; code <= static_cast<int>(ErrorCode::kHeader); ++code)

@@ -1,4 +1,4 @@
-// The move-list source (SPEC 2): header, comments, blank lines, BOM, CRLF,
+// The move-list source (gamerec-record(5)): header, comments, blank lines, BOM, CRLF,
 // line and column of each move, Q lines, overlong lines, one game per file.
 #include <catch2/catch.hpp>
 

@@ -1,4 +1,4 @@
-// The PGN reader and writer (issue 7, PGN): tricky valid inputs, malformed
+// The PGN reader and writer (gamerec-games(7), CHESS, "PGN"): tricky valid inputs, malformed
 // ones (each an error with a line number, never a crash), many games with a
 // bad one among them, and convert both ways.
 #include <catch2/catch.hpp>

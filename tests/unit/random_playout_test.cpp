@@ -1,4 +1,4 @@
-// STYLE 11: seeded random legal games for every built-in game. At each step
+// Seeded random legal games for every built-in game. At each step
 // the clone equals the original and every legal move's text parses back to
 // it; at the end the game is written as a record (with a header naming the
 // game and, for some games, a start position), which must validate from the

@@ -1,4 +1,4 @@
-// Opening records: which game a file holds (SPEC 2), file-level errors, and
+// Opening records: which game a file holds (gamerec(1), WHICH GAME A FILE HOLDS), file-level errors, and
 // the move loop over a record's events.
 #include <catch2/catch.hpp>
 

@@ -1,5 +1,5 @@
 #pragma once
-// Battleship (SPEC 4.5), the game of hidden information.
+// Battleship (gamerec-games(7), BATTLESHIP), the game of hidden information.
 //
 // Two players, each with a grid (10x10: columns A-J, rows 1-10, row 1 at the
 // top; a cell is written "A8" or "j10"). Each places a fleet, 4,3,3,2,2,2,1,

@@ -11,7 +11,7 @@ struct Word {
   std::string_view text;
   Flag flag;
 };
-// Every spelling SPEC 4.5 lists; compared without case.
+// Every spelling gamerec-games(7), BATTLESHIP, lists; compared without case.
 constexpr Word kWords[] = {
     {"right", kRight}, {"r", kRight},   {"derecha", kRight}, {"down", kDown},      {"d", kDown},
     {"abajo", kDown},  {"left", kLeft}, {"l", kLeft},        {"izquierda", kLeft}, {"up", kUp},

@@ -1,5 +1,5 @@
 #pragma once
-// Four-handed chaturanga (SPEC 4.1).
+// Four-handed chaturanga (gamerec-games(7), CHATURANGA).
 //
 // 8x8 board, squares written <row><column> ("4D"); a move is "2A-3A".
 // Sides in turn order Yellow, Green, Red, Black; teams Yellow+Red against

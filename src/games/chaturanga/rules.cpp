@@ -178,7 +178,7 @@ bool ChaturangaState::is_castling(int side, int from, int to) const {
          board_[to] == Cell{static_cast<std::int8_t>(side), Piece::kRook};
 }
 
-// Checks 6 and 7 of SPEC 4.1 for a move whose destination is not allied.
+// Checks 6 and 7 of gamerec-games(7), CHATURANGA, "Checking a move", for a move whose destination is not allied.
 std::optional<MoveError> ChaturangaState::check_shape(const Cell& mover, int from, int to) const {
   const int dr = row_of(to) - row_of(from);
   const int dc = col_of(to) - col_of(from);

@@ -1,5 +1,5 @@
 #pragma once
-// Chess (SPEC 4.2), full FIDE rules.
+// Chess (gamerec-games(7), CHESS), full FIDE rules.
 //
 // Squares a1..h8; White moves first. Castling on both wings (king and rook
 // unmoved, the squares between empty, the king not in check and not
@@ -114,7 +114,7 @@ class ChessState final : public State {
   int last_to_ = -1;
 };
 
-// The rules' checks of one whole move, in SPEC order; nullopt when legal.
+// The rules' checks of one whole move, in the order of gamerec-games(7), CHESS, "Checking a move"; nullopt when legal.
 std::optional<MoveError> check_chess_move(const Position& position, ChessMove move);
 // Stage two of a SAN move: the legal move it names, or why there is none.
 std::optional<MoveError> resolve_san(const Position& position, const SanMove& written, ChessMove& move);

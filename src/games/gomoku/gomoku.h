@@ -1,5 +1,5 @@
 #pragma once
-// Gomoku (SPEC 4.4).
+// Gomoku (gamerec-games(7), GOMOKU).
 //
 // A square board of `size` x `size` points. Black moves first, then the two
 // sides alternate; a move puts one stone of the mover's colour on an empty

@@ -1,5 +1,5 @@
 #pragma once
-// Kalah, as on the Bantumi handset game (SPEC 4.3).
+// Kalah, as on the Bantumi handset game (gamerec-games(7), KALAH).
 //
 // Two sides, South (moves first) and North, each with a row of pits and a
 // store at its right-hand end; North's row is drawn on top, so the stores
@@ -134,7 +134,7 @@ class KalahGame final : public GameOf<KalahGame, KalahState>, public TurnReasons
 };
 
 // Stage one: a pit number 1..pits, digits only; anything else, a number out
-// of that range included, is `notation` (SPEC 3: the notation fixes the range).
+// of that range included, is `notation` (gamerec-record(5), ERROR CODES: the notation fixes the range).
 Result<Move, MoveError> parse_pit(std::string_view text, int pits);
 
 // A position's text: "south: 4 4 4 4 4 4 | 0; north: 4 4 4 4 4 4 | 0;
@@ -146,7 +146,7 @@ Result<Move, MoveError> parse_pit(std::string_view text, int pits);
 Result<std::unique_ptr<KalahState>, Message> parse_position(std::string_view text, const Rules& rules,
                                                             const GameDefinition& definition);
 
-// The classic Bantumi levels 1-5 (SPEC 4.3; see players.cpp for the exact
+// The classic Bantumi levels 1-5 (gamerec-games(7), KALAH; see players.cpp for the exact
 // choices), deterministic under `seed`.
 std::unique_ptr<MoveChooser> make_classic_chooser(int level, std::uint64_t seed);
 // Level 6: alpha-beta `depth` plies deep (an extra move is a ply), scored by
