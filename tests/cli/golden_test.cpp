@@ -1,6 +1,7 @@
 // Golden transcripts of the real gamerec binary: one Catch2 test case per
-// directory tests/cli/cases/<name>/, registered at start-up, so a failure
-// (and a ctest line) names its case.
+// directory tests/cli/cases/<group>/<case>/ (a group is a game, chess/, or a
+// command, validate/), registered at start-up, so a failure (and a ctest
+// line) names its case. Adding a case is adding a folder.
 //
 // A case directory holds:
 //   cmd          the arguments, one per line; @SRC@ is the source directory,
@@ -196,8 +197,12 @@ TEST_CASE("golden: the case list is up to date", "[golden]") {
   // The list is made when CMake runs; a case added since is not run until
   // the build is redone.
   std::vector<std::string> on_disk;
-  for (const auto& entry : fs::directory_iterator(kCasesDir)) {
-    if (entry.is_directory()) on_disk.push_back(entry.path().filename().string());
+  for (const auto& group : fs::directory_iterator(kCasesDir)) {
+    if (!group.is_directory()) continue;
+    for (const auto& entry : fs::directory_iterator(group.path())) {
+      if (entry.is_directory())
+        on_disk.push_back(group.path().filename().string() + "/" + entry.path().filename().string());
+    }
   }
   std::sort(on_disk.begin(), on_disk.end());
   std::vector<std::string> registered = kCases;

@@ -2,10 +2,11 @@
 # Regenerates the expected output of the golden CLI tests from the current
 # binary, then shows what changed; review it with `git diff tests/cli/cases`.
 #
-#   tests/cli/update_golden.sh [-B BUILD_DIR] [CASE...]
+#   tests/cli/update_golden.sh [-B BUILD_DIR] [GROUP/CASE...]
 #
-# BUILD_DIR defaults to build/ (configured with tests on). With no CASE every
-# case under tests/cli/cases/ is regenerated. A new case is a directory with
+# BUILD_DIR defaults to build/ (configured with tests on). With no case every
+# case under tests/cli/cases/ is regenerated. A new case is a directory
+# tests/cli/cases/GROUP/CASE/ (GROUP: a game or a command) with
 # at least a `cmd` file (see the top of tests/cli/golden_test.cpp); its
 # stdout, stderr, status and file.* files are written here.
 set -euo pipefail
@@ -24,8 +25,9 @@ filter='[golden]'
 if [[ $# -gt 0 ]]; then
   filter=
   for name in "$@"; do
+    # GROUP/CASE, or a path to the case's folder.
     name=${name%/}
-    name=${name##*/}
+    name=${name#*tests/cli/cases/}
     filter+=${filter:+,}"golden: $name"
   done
 fi
