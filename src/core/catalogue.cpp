@@ -52,14 +52,18 @@ Result<std::unique_ptr<Player>, Message> GameCatalogue::make_player(
 }
 
 std::optional<Message> GameCatalogue::add_embedded_definitions() {
-  shared_.clear();
   for (const EmbeddedFile& file : embedded_definitions()) {
     if (file.name == "messages.yaml") continue;
-    DeferredTexts deferred;
-    if (auto error = load_definition_deferring_texts(file.text, file.name, definitions_, deferred))
-      return error;
-    if (!deferred.yaml.empty()) deferred_texts_[deferred.game] = deferred;
+    if (auto error = add_builtin_definition(file.text, file.name)) return error;
   }
+  return std::nullopt;
+}
+
+std::optional<Message> GameCatalogue::add_builtin_definition(std::string_view yaml_text, std::string_view source) {
+  shared_.clear();
+  DeferredTexts deferred;
+  if (auto error = load_definition_deferring_texts(yaml_text, source, definitions_, deferred)) return error;
+  if (!deferred.yaml.empty()) deferred_texts_[deferred.game] = deferred;
   return std::nullopt;
 }
 

@@ -38,6 +38,10 @@ class GameCatalogue {
   void register_player_kind(std::string rules, std::string kind, PlayerFactory factory);
   // Adds the definitions compiled in from definitions/ (messages.yaml excluded).
   std::optional<Message> add_embedded_definitions();
+  // Adds one definition of the composition root's, which may bring a rules
+  // core (as the compiled-in files do; a user's file may not). `yaml_text`
+  // must outlive the catalogue: its texts are parsed on first use.
+  std::optional<Message> add_builtin_definition(std::string_view yaml_text, std::string_view source);
   // Adds every *.yaml in `directory` (--definitions), in name order.
   std::optional<Message> add_directory(const std::string& directory);
   // A user's definition (a variant or an override of a known game).

@@ -1,0 +1,116 @@
+// A sixth game, tic-tac-toe, added as docs/ARCHITECTURE.md says: its folder
+// (tests/toy/src/games/tictactoe/), its definition (tests/toy/definitions/),
+// the one catalogue line below, and this test. Nothing else changes: the
+// record formats, the move loop, the match loop and tourney take it as
+// they are.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "app/builtin_games.h"
+#include "core/record_input.h"
+#include "core/tourney.h"
+#include "games/tictactoe/tictactoe.h"
+#include "support/temp_dir.h"
+
+using namespace gamerec;
+
+namespace {
+
+const std::string& definition_text() {
+  static const std::string text = [] {
+    std::ifstream in(GAMEREC_TOY_DIR "/definitions/tictactoe.yaml");
+    std::ostringstream read;
+    read << in.rdbuf();
+    return read.str();
+  }();
+  return text;
+}
+
+// The built-in catalogue with the sixth game in it, as app/builtin_games.cpp
+// would have it (definitions/*.yaml are compiled in; this one is read).
+const GameCatalogue& catalogue() {
+  static const GameCatalogue instance = [] {
+    GameCatalogue games = make_builtin_catalogue();
+    games.register_rules("tictactoe", tictactoe::make_game);  // the one catalogue line
+    if (games.add_builtin_definition(definition_text(), "tictactoe.yaml"))
+      throw std::runtime_error("tictactoe.yaml");
+    return games;
+  }();
+  return instance;
+}
+
+// validate's path for one record: its game told by the extension.
+RunResult validate(const std::string& path, std::string& game_name) {
+  auto input = open_input(path, catalogue());
+  REQUIRE(input);
+  auto header = input->source->next_game();
+  REQUIRE((header && header->ok()));
+  auto game = open_game(std::move(*header).value(), *input, path, catalogue(), {});
+  REQUIRE(game);
+  game_name = game->game->name();
+  return run_moves(*input->source, *game->game, *game->start);
+}
+
+}  // namespace
+
+TEST_CASE("toy game: a record is validated through the same formats and loop as every game") {
+  test::TempDir dir("toy");
+  const std::string path = dir.path() + "/game.ttt";
+  // X takes the b column at move 7; a move after that is game-over.
+  std::ofstream(path) << "b2\na1\nA3\nc1\nb1\nc3\n# X takes the b column\nb3\nc2\n";
+  std::string name;
+  const RunResult run = validate(path, name);
+  CHECK(name == "tictactoe");  // by the extension its definition claims
+  CHECK(run.moves == 7);
+  REQUIRE(run.error);
+  CHECK(run.error->error.code == ErrorCode::kGameOver);
+  CHECK(run.error->line == 9);
+}
+
+TEST_CASE("toy game: errors come in the documented order, and a won game is over") {
+  auto game = catalogue().make_game("tictactoe", {});
+  REQUIRE(game);
+  auto state = (*game)->new_state();
+  const auto code = [&](const char* text) {
+    const auto move = read_move(**game, *state, text);
+    return move ? std::string("ok") : std::string(code_name(move.error().code));
+  };
+  CHECK(code("b") == "notation");
+  CHECK(code("d1") == "off-board");
+  for (const char* text : {"a1", "b1", "a2", "b2", "a3"}) {
+    REQUIRE(code(text) == "ok");
+    state->apply(*read_move(**game, *state, text));
+  }
+  CHECK(code("c3") == "game-over");
+  const Outcome outcome = state->outcome();
+  CHECK(outcome.end == "three-in-a-row");
+  CHECK(outcome.winners == std::vector<Side>{0});
+  auto fresh = (*game)->new_state();
+  fresh->apply(*read_move(**game, *fresh, "b2"));
+  CHECK(read_move(**game, *fresh, "B2").error().code == ErrorCode::kOccupied);
+}
+
+TEST_CASE("toy game: tourney plays it and every legal move's text reads back to it") {
+  auto game = catalogue().make_game("tictactoe", {});
+  REQUIRE(game);
+  TourneyOptions options;
+  options.players = {"random", "random"};
+  options.games = 20;
+  Tourney tourney(catalogue(), **game, options);
+  REQUIRE_FALSE(tourney.prepare());
+  while (auto played = tourney.play_next()) {
+    CHECK(played->end.reason == MatchEnd::Reason::kGameOver);
+    CHECK(played->moves >= 5);
+    CHECK(played->moves <= 9);
+  }
+  CHECK(tourney.games_played() == 20);
+  auto state = (*game)->new_state();
+  for (const Move& move : state->legal_moves()) {
+    const auto back = read_move(**game, *state, (*game)->move_text(move, *state));
+    REQUIRE(back);
+    CHECK(*back == move);
+  }
+}
