@@ -1,4 +1,5 @@
-// The one place that lists the built-in rules engines and record formats.
+// The composition root: the one place that lists the built-in rules cores,
+// record formats and kinds of outside players (docs/ARCHITECTURE.md).
 // Adding a game: one line here, its folder under src/games/,
 // definitions/<game>.yaml and its tests.
 #include "app/builtin_games.h"

@@ -1,5 +1,5 @@
 #pragma once
-// The catalogue of every built-in game and format: src/games/builtin_games.cpp
+// The catalogue of every built-in game and format: src/app/builtin_games.cpp
 // holds its one line per game.
 #include "core/catalogue.h"
 

@@ -1,7 +1,7 @@
 #pragma once
 // Opening a record and running its games' moves through the rules: what
 // validate, replay, play and convert share. An input is read in its format
-// (core/record_format.h) as a stream of games; which game each one holds
+// (records/record_format.h) as a stream of games; which game each one holds
 // follows gamerec(1), WHICH GAME A FILE HOLDS: --game, the header, the format, the extension,
 // then the notation of the first move.
 #include <cstdint>

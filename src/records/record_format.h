@@ -49,7 +49,7 @@ struct RecordFormat {
   std::function<std::unique_ptr<RecordWriter>()> open_writer;
 };
 
-// The move list (its source is MoveListSource, in core/move_list.h).
+// The move list (its source is MoveListSource, in records/move_list.h).
 RecordFormat move_list_format();
 
 }  // namespace gamerec

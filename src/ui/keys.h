@@ -3,7 +3,7 @@
 // move, Space and Enter place, and any other key starts a typed line that
 // is edited and read here (the terminal's own line editing is off while
 // keys are read one by one). Usable by any game whose moves are cells
-// (Game::cell_move).
+// (the game's CellBoard facet).
 //
 // The terminal is always put back as it was: RawKeys restores it when it
 // goes (Q typed as a move, the end of input, an error, an exception), and

@@ -1,5 +1,5 @@
-// Every example in the README and the man pages is run, and what it prints
-// must be what the page shows. An example is a command line that starts
+// Every example in the README, CONTRIBUTING.md, docs/*.md and the man pages
+// is run, and what it prints must be what the page shows. An example is a command line that starts
 // with "$ " inside a code block (README: an indented block; man page:
 // .EX ... .EE); the lines after it, up to the next "$ " or the end of the
 // block, are its output: standard output, then standard error. A line
@@ -186,8 +186,9 @@ std::string joined(const std::vector<std::string>& lines) {
   return text;
 }
 
-void run_examples(const std::string& name, Markup markup) {
+void run_examples(const std::string& name, Markup markup, bool may_have_none = false) {
   const auto examples = examples_of(fs::path(kSourceDir) / name, markup);
+  if (examples.empty() && may_have_none) return;
   REQUIRE_FALSE(examples.empty());
   gamerec::test::TempDir work("doc");
   const fs::path bin = fs::path(work.path()) / ".bin";
@@ -215,6 +216,15 @@ void run_examples(const std::string& name, Markup markup) {
 }  // namespace
 
 TEST_CASE("README examples print what the README shows", "[docs]") { run_examples("README.md", Markup::kMarkdown); }
+
+// The contributors' pages: any example they show is run as the README's are.
+TEST_CASE("CONTRIBUTING.md and docs/ examples print what they show", "[docs]") {
+  run_examples("CONTRIBUTING.md", Markup::kMarkdown, true);
+  for (const auto& entry : fs::directory_iterator(fs::path(kSourceDir) / "docs")) {
+    if (entry.path().extension() == ".md")
+      run_examples(fs::relative(entry.path(), kSourceDir).string(), Markup::kMarkdown, true);
+  }
+}
 
 TEST_CASE("gamerec(1) examples print what the page shows", "[docs]") { run_examples("man/gamerec.1", Markup::kMan); }
 
