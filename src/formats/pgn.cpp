@@ -50,8 +50,14 @@ class PgnSource final : public RecordSource {
 
  protected:
   const RecordEvent* read_event() override;
+  // The events of the rest of the current line at once (the move loop
+  // checks them in one call): none of them needs another line, which
+  // would move the buffer their texts point into.
+  std::span<const RecordEvent> read_events() override;
 
  private:
+  // Whether the next event can be read from the current line alone.
+  bool next_event_on_this_line();
   // The next line into line_ (a % escape line is skipped); false at the end.
   bool load_line();
   // Moves past blanks, across lines; false at the end of the input.
@@ -98,7 +104,28 @@ class PgnSource final : public RecordSource {
   int index_ = 0;
   std::string comment_;  // a comment over several lines
   RecordEvent event_;
+  std::vector<RecordEvent> batch_;
 };
+
+bool PgnSource::next_event_on_this_line() {
+  while (pos_ < line_.size() && is_blank(line_[pos_])) ++pos_;
+  if (pos_ >= line_.size() || line_too_long_) return false;
+  const char c = line_[pos_];
+  if (c == '(') return false;  // a variation may run over lines
+  if (c == '{') return line_.find('}', pos_ + 1) != std::string_view::npos;
+  return true;
+}
+
+std::span<const RecordEvent> PgnSource::read_events() {
+  batch_.clear();
+  while (in_game_ && !game_ended_) {
+    if (!batch_.empty() && !next_event_on_this_line()) break;
+    const RecordEvent* event = read_event();
+    if (event == nullptr) break;
+    batch_.push_back(*event);
+  }
+  return batch_;
+}
 
 bool PgnSource::load_line() {
   while (true) {

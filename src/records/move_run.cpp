@@ -6,14 +6,12 @@
 namespace gamerec {
 namespace {
 
-// The error of a move event the source itself already found wanting (an
+// Whether the source itself already found a move event wanting (an
 // overlong line, a PGN comment never closed), before the game sees it.
-std::optional<MoveError> source_error(const RecordEvent& event) {
-  if (event.too_long) [[unlikely]]
-    return MoveError{ErrorCode::kNotation, "too-long"};
-  if (!event.notation_kind.empty()) [[unlikely]]
-    return MoveError{ErrorCode::kNotation, std::string(event.notation_kind)};
-  return std::nullopt;
+bool source_refused(const RecordEvent& event) { return event.too_long || !event.notation_kind.empty(); }
+MoveError source_error(const RecordEvent& event) {
+  if (event.too_long) return MoveError{ErrorCode::kNotation, "too-long"};
+  return MoveError{ErrorCode::kNotation, std::string(event.notation_kind)};
 }
 
 // The loop's state between events: the moves of the current batch that
@@ -21,7 +19,12 @@ std::optional<MoveError> source_error(const RecordEvent& event) {
 class Run {
  public:
   Run(RecordSource& source, const Game& game, State& state, MoveObserver* observer)
-      : source_(source), game_(game), state_(state), observer_(observer) {}
+      : source_(source), game_(game), state_(state), observer_(observer) {
+    // One allocation per game rather than a doubling series: an archive
+    // runs this loop once per game.
+    pending_.reserve(kBatchReserve);
+    texts_.reserve(kBatchReserve);
+  }
 
   RunResult go() {
     for (auto events = source_.next_events(); !events.empty(); events = source_.next_events()) {
@@ -36,13 +39,17 @@ class Run {
   }
 
  private:
+  static constexpr std::size_t kBatchReserve = 128;
+
   // False when the run ends at `event`.
   bool take(const RecordEvent& event) {
-    if (event.kind == RecordEvent::Kind::kMove && observer_ == nullptr && !source_error(event)) {
+    if (event.kind == RecordEvent::Kind::kMove && observer_ == nullptr && !source_refused(event)) [[likely]] {
       pending_.push_back(&event);
       texts_.push_back(event.text);
       return true;
     }
+    // A comment changes nothing: the moves around it stay one batch.
+    if (event.kind == RecordEvent::Kind::kComment) return true;
     if (!play_pending()) return false;
     switch (event.kind) {
       case RecordEvent::Kind::kMove:
@@ -63,7 +70,9 @@ class Run {
   }
 
   bool play_one(const RecordEvent& event) {
-    std::optional<MoveError> error = source_error(event);
+    std::optional<MoveError> error;
+    if (source_refused(event)) [[unlikely]]
+      error = source_error(event);
     Move move;
     if (!error) {
       auto read = game_.read_move(state_, event.text);

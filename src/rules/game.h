@@ -94,7 +94,7 @@ class State {
   // Stage two of a move's text: `game-over` first, then the game's own
   // checks in the order of gamerec-record(5), ERROR CODES; the move to
   // apply when it is legal.
-  Result<Move, MoveError> resolve(const WrittenMove& written) const {
+  [[gnu::always_inline]] Result<Move, MoveError> resolve(const WrittenMove& written) const {
     Move move;
     // A legal move is neither game-over nor any other error, so a quick
     // proof of legality may come before the ordered checks.

@@ -13,6 +13,7 @@
 #include <span>
 #include <stdexcept>
 #include <string_view>
+#include <type_traits>
 #include <typeinfo>
 
 #include "rules/game.h"
@@ -21,9 +22,16 @@ namespace gamerec {
 
 // `base` as the game's own type T; a programmer error (std::logic_error)
 // when it is another game's. The only place that casts to a game's types.
+// A game's classes are final: comparing the dynamic type is the whole
+// check, and cheaper than dynamic_cast on validate's path.
 template <typename T, typename Base>
 const T& downcast(const Base& base) {
-  if (const auto* typed = dynamic_cast<const T*>(&base)) return *typed;
+  if constexpr (std::is_final_v<T>) {
+    if (typeid(base) == typeid(T)) [[likely]]
+      return static_cast<const T&>(base);
+  } else if (const auto* typed = dynamic_cast<const T*>(&base)) {
+    return *typed;
+  }
   throw std::logic_error(std::string("a ") + typeid(base).name() + " is not a " + typeid(T).name());
 }
 template <typename T, typename Base>
@@ -38,7 +46,9 @@ const T* as(const Base& base) {
 
 // The base of a game's Game class: Derived is the class itself (final),
 // StateT its State. Derived's parse_move and StateT's resolve run without
-// a virtual call per move in play_texts, validate's loop.
+// a virtual call per move in play_texts, validate's loop; a Derived that
+// defines bool proves_text(const StateT&, std::string_view, Move&) gives it
+// a cheap proof of a plainly legal text, tried first.
 template <typename Derived, typename StateT>
 class GameOf : public Game {
  public:
@@ -54,12 +64,22 @@ class GameOf : public Game {
     StateT& typed = state_of(state);
     TextsPlayed result;
     for (const std::string_view text : texts) {
-      auto move = self().read_text(typed, text);
-      if (!move) [[unlikely]] {
-        result.refused = std::move(move.error());
+      Move move;
+      // A game may prove a plainly legal text legal first, cheaply
+      // (Derived::proves_text); the rest goes through both stages.
+      if constexpr (requires { self().proves_text(typed, text, move); }) {
+        if (self().proves_text(typed, text, move)) [[likely]] {
+          typed.apply(move);
+          ++result.played;
+          continue;
+        }
+      }
+      auto read = self().read_text(typed, text);
+      if (!read) [[unlikely]] {
+        result.refused = std::move(read.error());
         break;
       }
-      typed.apply(*move);
+      typed.apply(*read);
       ++result.played;
     }
     return result;

@@ -99,6 +99,9 @@ class ChaturangaState final : public State {
   BoardView view() const override;
   std::unique_ptr<Observation> observe(Side side) const override;
   std::uint64_t count_leaves(int depth) const override;
+  // A cheap proof that `move` is legal here (see proves_legal); false
+  // means "run the ordered checks", never "illegal".
+  bool quick_legal(const Move& move) const;
 
  protected:
   std::optional<MoveError> do_check(const Move& move) const override;
@@ -151,7 +154,25 @@ class ChaturangaState final : public State {
 // Stage one: "2A-3A" -> Move, or `notation` (with a suggested spelling,
 // arg "suggestion", when the text is a near miss such as "4D-A1"). The
 // well-formed case is inline: it runs for every move validated.
-Result<Move, MoveError> parse_chaturanga_move(std::string_view text);
+MoveError malformed_move_error(std::string_view text);
+// The well-formed case alone: "2A-3A" sets `move`; false otherwise.
+inline bool well_formed_move(std::string_view text, Move& move) {
+  if (text.size() != 5 || text[2] != '-') return false;
+  // Each of row and column in range, tested at once as unsigned offsets.
+  const unsigned from_row = static_cast<unsigned char>(text[0]) - unsigned{'1'};
+  const unsigned from_col = static_cast<unsigned char>(text[1]) - unsigned{'A'};
+  const unsigned to_row = static_cast<unsigned char>(text[3]) - unsigned{'1'};
+  const unsigned to_col = static_cast<unsigned char>(text[4]) - unsigned{'A'};
+  if ((from_row | from_col | to_row | to_col) >= 8u) return false;
+  move = Move{board::make_square(static_cast<int>(from_row), static_cast<int>(from_col)),
+              board::make_square(static_cast<int>(to_row), static_cast<int>(to_col)), 0};
+  return true;
+}
+inline Result<Move, MoveError> parse_chaturanga_move(std::string_view text) {
+  Move move;
+  if (well_formed_move(text, move)) return move;
+  return malformed_move_error(text);
+}
 
 class ChaturangaGame final : public GameOf<ChaturangaGame, ChaturangaState> {
  public:
@@ -166,6 +187,11 @@ class ChaturangaGame final : public GameOf<ChaturangaGame, ChaturangaState> {
       return std::move(move.error());
     return WrittenMove{*move, true, text};
   }
+  // validate's loop (GameOf::play_texts): a well-formed, plainly legal move
+  // without building a Result; false sends the text through both stages.
+  bool proves_text(const ChaturangaState& state, std::string_view text, Move& move) const {
+    return well_formed_move(text, move) && state.quick_legal(move);
+  }
   std::string move_text(const Move& move, const State& before) const override;
   std::unique_ptr<MoveChooser> make_chooser(std::string_view level,
                                             const ChooserSettings& settings) const override;
@@ -178,21 +204,6 @@ class ChaturangaGame final : public GameOf<ChaturangaGame, ChaturangaState> {
   Rules rules_;
 };
 
-MoveError malformed_move_error(std::string_view text);
-inline Result<Move, MoveError> parse_chaturanga_move(std::string_view text) {
-  if (text.size() == 5 && text[2] == '-') {
-    // Each of row and column in range, tested at once as unsigned offsets.
-    const unsigned from_row = static_cast<unsigned char>(text[0]) - unsigned{'1'};
-    const unsigned from_col = static_cast<unsigned char>(text[1]) - unsigned{'A'};
-    const unsigned to_row = static_cast<unsigned char>(text[3]) - unsigned{'1'};
-    const unsigned to_col = static_cast<unsigned char>(text[4]) - unsigned{'A'};
-    if ((from_row | from_col | to_row | to_col) < 8u) {
-      return Move{board::make_square(static_cast<int>(from_row), static_cast<int>(from_col)),
-                  board::make_square(static_cast<int>(to_row), static_cast<int>(to_col)), 0};
-    }
-  }
-  return malformed_move_error(text);
-}
 std::string chaturanga_move_text(const Move& move);
 
 // Computer players. Greedy: captures a king when it can, else the most

@@ -326,8 +326,14 @@ bool ChaturangaState::has_legal_move(int side) const {
 }
 
 bool ChaturangaState::proves_legal(const WrittenMove& written, Move& move) const {
-  const int from = written.move.from;
-  const int to = written.move.to;
+  if (!quick_legal(written.move)) return false;
+  move = written.move;
+  return true;
+}
+
+bool ChaturangaState::quick_legal(const Move& move) const {
+  const int from = move.from;
+  const int to = move.to;
   if (over_ || static_cast<unsigned>(from) >= board::kSquares || static_cast<unsigned>(to) >= board::kSquares)
     return false;
   const int side = to_move_;
@@ -360,7 +366,6 @@ bool ChaturangaState::proves_legal(const WrittenMove& written, Move& move) const
   if (!legal) return false;
   // The assumed side has a legal move, so it is the side to move.
   settled_ = true;
-  move = written.move;
   return true;
 }
 

@@ -93,6 +93,9 @@ class ChessState final : public State {
   // Stage two for chess's own stage-one result: game-over first, then the
   // checks (a whole move) or the search for the move a SAN text means.
   Result<Move, MoveError> resolve_san_move(const SanMove& written) const;
+  // validate's loop: the legal move a SAN text names, when the text names
+  // exactly one; false sends the text through both stages for the error.
+  bool proves_san(std::string_view text, Move& move) const;
 
  protected:
   std::optional<MoveError> do_check(const Move& move) const override;
@@ -124,6 +127,8 @@ std::string san(const Position& position, ChessMove move);
 std::string coordinate_text(ChessMove move);
 // Stage one: the text's move (whole for coordinates, partial for SAN).
 Result<SanMove, MoveError> parse_chess_move(std::string_view text);
+// The same without building an error: false when the text is no move.
+bool read_chess_move(std::string_view text, SanMove& written);
 
 class ChessGame final : public GameOf<ChessGame, ChessState>, public WrittenResults, public UciProtocol {
  public:
@@ -135,6 +140,9 @@ class ChessGame final : public GameOf<ChessGame, ChessState>, public WrittenResu
   Result<WrittenMove, MoveError> parse_move(std::string_view text) const override;
   // Both stages reading the text once (validate's loop).
   Result<Move, MoveError> read_text(const ChessState& state, std::string_view text) const;
+  bool proves_text(const ChessState& state, std::string_view text, Move& move) const {
+    return state.proves_san(text, move);
+  }
   std::string move_text(const Move& move, const State& before) const override;
   std::unique_ptr<MoveChooser> make_chooser(std::string_view level,
                                             const ChooserSettings& settings) const override;

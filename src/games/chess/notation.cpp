@@ -344,18 +344,22 @@ bool fits(const Position& p, const Tables& t, ChessMove m) {
 
 }  // namespace
 
-Result<SanMove, MoveError> parse_chess_move(std::string_view text) {
+bool read_chess_move(std::string_view text, SanMove& written) {
   const std::string_view s = strip_suffixes(text);
-  SanMove written;
+  written = SanMove{};
   if (const int castle = castling_side(s); castle != 0) {
     written.complete = false;
     written.move = Move{-1, -1, 0};
     written.piece = kKing;
     written.marks = static_cast<std::int8_t>(castle);
-    return written;
+    return true;
   }
-  if (parse_coordinates(s, written.move)) return written;
-  if (parse_san(s, written)) return written;
+  return parse_coordinates(s, written.move) || parse_san(s, written);
+}
+
+Result<SanMove, MoveError> parse_chess_move(std::string_view text) {
+  SanMove written;
+  if (read_chess_move(text, written)) return written;
   return MoveError{ErrorCode::kNotation};
 }
 

@@ -162,6 +162,16 @@ Result<Move, MoveError> ChessState::resolve_san_move(const SanMove& written) con
   return to_core_move(resolved);
 }
 
+bool ChessState::proves_san(std::string_view text, Move& move) const {
+  SanMove written;
+  // Coordinates are rare in a record: they take the checked path.
+  if (is_over() || !read_chess_move(text, written) || written.complete) return false;
+  ChessMove resolved;
+  if (resolve_san(position_, written, resolved)) return false;
+  move = to_core_move(resolved);
+  return true;
+}
+
 Result<WrittenMove, MoveError> ChessGame::parse_move(std::string_view text) const {
   auto written = parse_chess_move(text);
   if (!written) return std::move(written.error());
