@@ -17,6 +17,15 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
+// A warning as shown: its code, where, the move it is about, the text.
+struct ShownWarning {
+  std::string code;
+  std::int64_t line = 0;
+  std::int64_t column = 0;
+  std::string move;
+  std::string message;
+};
+
 // What checking one game (or failing to read it) found: one line of text
 // output, one JSON object.
 struct GameReport {
@@ -29,9 +38,17 @@ struct GameReport {
   const State* end = nullptr;  // the position after the last accepted move
   std::int64_t moves = 0;
   std::optional<RecordError> error;
+  std::string error_message;  // when not move_error_text's (a variation's move)
   std::optional<std::string> declared_result;
   std::string warning;  // the declared result disagrees with the rules
+  std::vector<ShownWarning> warnings;
+  const PassedEnd* passed_end = nullptr;  // the rules ended the game before the record did
 };
+
+std::string error_message(const Context& context, const GameReport& report) {
+  if (!report.error_message.empty()) return report.error_message;
+  return move_error_text(context, *report.game, *report.end, *report.error);
+}
 
 Json or_null(const std::string& text) { return text.empty() ? Json() : Json(text); }
 
@@ -64,7 +81,7 @@ void print_json(const Context& context, const GameReport& report) {
                      {"column", error.column},
                      {"code", code_name(error.error.code)},
                      {"move", json_move_text(error.move)},
-                     {"message", move_error_text(context, *report.game, *report.end, error)}};
+                     {"message", error_message(context, report)}};
   } else {
     line["error"] = nullptr;
   }
@@ -73,9 +90,10 @@ void print_json(const Context& context, const GameReport& report) {
     line["to_move"] = nullptr;
     line["result"] = nullptr;
   } else {
-    const Outcome outcome = report.end->outcome();
+    // A game played on past an end the rules reached has that end's result.
+    const Outcome outcome = report.passed_end != nullptr ? report.passed_end->outcome : report.end->outcome();
     line["status"] = outcome.over ? "finished" : "in-progress";
-    line["to_move"] = or_null(side_id(*report.game, report.end->to_move()));
+    line["to_move"] = outcome.over ? Json() : or_null(side_id(*report.game, report.end->to_move()));
     line["result"] = outcome.over ? Json(result_id(*report.game, outcome)) : Json();
     // A game in progress may keep a running score (battleship's shots), but
     // the JSON gives the score of a finished game only, as documented.
@@ -85,6 +103,26 @@ void print_json(const Context& context, const GameReport& report) {
   }
   if (report.declared_result) line["declared_result"] = *report.declared_result;
   if (!report.warning.empty()) line["warning"] = report.warning;
+  if (report.passed_end != nullptr) {
+    const PassedEnd& passed = *report.passed_end;
+    line["rules_end"] = {{"end", passed.outcome.end},
+                         {"result", result_id(*report.game, passed.outcome)},
+                         {"after_moves", passed.moves},
+                         {"moves_after", passed.moves_after},
+                         {"line", passed.first_after.line},
+                         {"column", passed.first_after.column}};
+  }
+  if (!report.warnings.empty()) {
+    Json warnings = Json::array();
+    for (const ShownWarning& warning : report.warnings) {
+      warnings.push_back({{"line", warning.line},
+                          {"column", warning.column},
+                          {"code", warning.code},
+                          {"move", warning.move.empty() ? Json() : Json(json_move_text(warning.move))},
+                          {"message", warning.message}});
+    }
+    line["warnings"] = std::move(warnings);
+  }
   if (report.header != nullptr && !report.header->tags.empty()) {
     Json tags = Json::object();
     for (const auto& [key, value] : report.header->tags) tags[key] = value;
@@ -95,11 +133,15 @@ void print_json(const Context& context, const GameReport& report) {
 }
 
 void print_text(const Context& context, const GameReport& report) {
+  for (const ShownWarning& warning : report.warnings) {
+    context.err() << fmt::format("{}:{}:{}: warning[{}]: {}", report.file, warning.line, warning.column, warning.code,
+                                 warning.message)
+                  << '\n';
+  }
   if (report.file_error) {
     context.out() << file_error_line(context, report.file, *report.file_error) << '\n';
   } else if (report.error) {
-    context.out() << error_line(report.file, *report.error,
-                                move_error_text(context, *report.game, *report.end, *report.error))
+    context.out() << error_line(report.file, *report.error, error_message(context, report))
                   << '\n';
   }
 }
@@ -113,7 +155,8 @@ struct Tally {
 
 class Validator {
  public:
-  Validator(const Context& context, bool json) : context_(context), json_(json) {}
+  Validator(const Context& context, bool json, RunOptions options)
+      : context_(context), json_(json), options_(options) {}
 
   // 0 valid, 1 invalid, 2 a file-level problem, for one file.
   int validate_file(const std::string& path) {
@@ -141,7 +184,7 @@ class Validator {
         continue;
       }
       OpenedGame& opened_game = game.value();
-      const RunResult run = run_moves(*input.source, *opened_game.game, *opened_game.start);
+      const RunResult run = run_moves(*input.source, *opened_game.game, *opened_game.start, nullptr, options_);
       // The rest is unknown: this game and the file cannot be judged.
       if (run.read_error) return report_file_error(path, read_failure(*run.read_error), shown_index);
       if (run.lines_after_quit) context_.err() << quit_warning_line(context_, file, *run.quit_line) << '\n';
@@ -155,7 +198,10 @@ class Validator {
       report.end = opened_game.start.get();
       report.moves = run.moves;
       report.error = run.error;
+      if (run.error_in_variation) report.error_message = variation_error_text(*opened_game.game, *run.error_in_variation);
       report.declared_result = run.declared_result;
+      report.passed_end = run.passed_end ? &*run.passed_end : nullptr;
+      report.warnings = warnings(opened_game, run);
       report.warning = result_conflict(*opened_game.game, *opened_game.start, run);
       if (!report.warning.empty() && !json_)
         context_.err() << fmt::format("{}:{}: warning: {}", file, run.declared_result_line, report.warning)
@@ -197,13 +243,52 @@ class Validator {
       print_text(context_, report);
   }
 
+  // What the header and the moves hold that the rules let pass, in record
+  // order: the header's, then the moves'.
+  std::vector<ShownWarning> warnings(const OpenedGame& opened, const RunResult& run) const {
+    const Game& game = *opened.game;
+    const GameDefinition* definition = &game.definition();
+    std::vector<ShownWarning> shown;
+    for (const HeaderWarning& warning : opened.header.warnings)
+      shown.push_back({warning.code, warning.line, warning.column, "",
+                       escape_controls(context_.text(warning.message.key, warning.message.args, definition))});
+    std::optional<ShownWarning> passed;
+    if (run.passed_end) {
+      const PassedEnd& end = *run.passed_end;
+      const std::string reason = context_.text("ends." + end.outcome.end, {}, definition);
+      passed = ShownWarning{"moves-after-end", end.first_after.line, end.first_after.column, end.first_after.move,
+                            context_.messages().count("validate.moves-after-end", end.moves_after,
+                                                      {{"move", printable(end.first_after.move)}, {"end", reason}})};
+    }
+    for (const VariationError& warning : run.variation_warnings) {
+      // Variation warnings come in record order; the passed end goes where it was.
+      if (passed && passed->line < warning.error.line) {
+        shown.push_back(std::move(*passed));
+        passed.reset();
+      }
+      shown.push_back(ShownWarning{std::string(code_name(warning.error.error.code)), warning.error.line,
+                                   warning.error.column, warning.error.move, variation_error_text(game, warning)});
+    }
+    if (passed) shown.push_back(std::move(*passed));
+    return shown;
+  }
+
+  // A move refused in a variation, told in the variation's position.
+  std::string variation_error_text(const Game& game, const VariationError& found) const {
+    const std::string where = context_.text("context", {{"side", side_display(context_, game, found.to_move)},
+                                                        {"number", std::to_string(found.moves_played + 1)}});
+    return fmt::format("{}: {} ({}; {})", printable(found.error.move),
+                       context_.messages().error_reason(found.error.error, game.definition()), where,
+                       context_.text(options_.strict ? "validate.in-variation-strict" : "validate.in-variation"));
+  }
+
   // A declared result (a resignation, an agreed draw) stands for a game the
   // rules leave going; one the rules ended otherwise is worth a warning.
   std::string result_conflict(const Game& game, const State& end, const RunResult& run) const {
     const auto* results = game.facet<WrittenResults>();
     if (run.error || !run.declared_result || results == nullptr) return "";
     const auto declared = results->declared_winners(*run.declared_result);
-    const Outcome outcome = end.outcome();
+    const Outcome outcome = run.passed_end ? run.passed_end->outcome : end.outcome();
     if (!declared || !outcome.over || *declared == outcome.winners) return "";
     return context_.text("validate.result-conflict",
                          {{"declared", *run.declared_result}, {"rules", status_line(context_, game, end)}});
@@ -211,16 +296,17 @@ class Validator {
 
   const Context& context_;
   bool json_;
+  RunOptions options_;
   Tally tally_;
 };
 
 }  // namespace
 
-int validate_files(const Context& context, const std::vector<std::string>& paths) {
+int validate_files(const Context& context, const std::vector<std::string>& paths, const ValidateOptions& options) {
   // Standard input can be read once: a second '-' would find it empty.
   if (std::count(paths.begin(), paths.end(), "-") > 1)
     return context.usage_error(Message{"usage.stdin-twice"});
-  Validator validator(context, context.options().format == "json");
+  Validator validator(context, context.options().format == "json", RunOptions{options.strict});
   std::int64_t invalid = 0;
   std::int64_t unreadable = 0;
   for (const std::string& path : paths) {
@@ -249,11 +335,14 @@ int validate_files(const Context& context, const std::vector<std::string>& paths
 }
 
 Command add_validate_command(CLI::App& app) {
-  auto files = std::make_shared<std::vector<std::string>>();
+  auto options = std::make_shared<ValidateOptions>();
   CLI::App* command = app.add_subcommand(
       "validate", "Check every move of every file; print the first error of each invalid file");
-  command->add_option("files", *files, "Record files ('-' for standard input)")->required();
-  return {command, [files](const Context& context) { return validate_files(context, *files); }};
+  command->add_option("files", options->files, "Record files ('-' for standard input)")->required();
+  command->add_flag("--strict", options->strict,
+                    "Moves after an end the rules reach by themselves (a dead position), and illegal moves in "
+                    "variations, are errors, not warnings");
+  return {command, [options](const Context& context) { return validate_files(context, options->files, *options); }};
 }
 
 }  // namespace gamerec::cli

@@ -8,8 +8,14 @@
 
 namespace gamerec::cli {
 
+struct ValidateOptions {
+  std::vector<std::string> files;
+  bool strict = false;  // what the rules let pass with a warning is an error (RunOptions)
+};
+
 // Checks every game of every file, prints one line or JSON object per
 // invalid game (every game, for JSON) and the summary; the exit status.
-int validate_files(const Context& context, const std::vector<std::string>& paths);
+int validate_files(const Context& context, const std::vector<std::string>& paths,
+                   const ValidateOptions& options = {});
 
 }  // namespace gamerec::cli

@@ -63,7 +63,7 @@ std::optional<Message> GameCatalogue::add_builtin_definition(std::string_view ya
   shared_.clear();
   DeferredTexts deferred;
   if (auto error = load_definition_deferring_texts(yaml_text, source, definitions_, deferred)) return error;
-  if (!deferred.yaml.empty()) deferred_texts_[deferred.game] = deferred;
+  if (!deferred.yaml.empty() || !deferred.base.empty()) deferred_texts_[deferred.game] = deferred;
   return std::nullopt;
 }
 
@@ -82,6 +82,14 @@ std::optional<Message> GameCatalogue::load_deferred_texts(std::string_view name)
   const DeferredTexts texts = std::move(deferred->second);
   deferred_texts_.erase(deferred);
   if (definition == definitions_.end()) return std::nullopt;
+  // A built-in variant (chess960) copied its base before the base's texts
+  // were read: it takes them first, and its own go over them.
+  if (!texts.base.empty()) {
+    if (auto error = load_deferred_texts(texts.base)) return error;
+    if (auto base = definitions_.find(texts.base); base != definitions_.end())
+      definition->second.messages = base->second.messages;
+  }
+  if (texts.yaml.empty()) return std::nullopt;
   return gamerec::load_deferred_texts(texts, definition->second);
 }
 

@@ -237,10 +237,12 @@ std::optional<Message> load_definition_deferring_texts(std::string_view yaml_tex
   deferred.yaml = {};
   deferred.source = source;
   for (const auto& [key, section] : top_level_sections(yaml_text)) {
-    if (key == "messages")
+    if (key == "messages") {
       deferred.yaml = section;
-    else
+    } else {
       without_texts += section;
+      if (key == "extends") deferred.base = YAML::Load(std::string(section))["extends"].as<std::string>();
+    }
   }
   // The built-in definitions use no old keys: their warnings would be a bug.
   std::vector<Message> warnings;

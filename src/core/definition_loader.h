@@ -30,6 +30,7 @@ std::optional<Message> load_definition(std::string_view yaml_text, std::string_v
 // parsed yet: start-up parses only the texts of the game it runs.
 struct DeferredTexts {
   std::string game;       // the definition they belong to
+  std::string base;       // the game it extends, "" for none: its texts come first
   std::string_view yaml;  // the section, `messages:` line included; empty when none
   std::string_view source;  // the file, for messages
 };

@@ -50,6 +50,11 @@ FileError header_file_error(const RecordError& error) {
 
 Result<OpenedGame, FileError> open_game(GameHeader header, RecordInput& input, const std::string& path,
                                               const GameCatalogue& catalogue, const GameChoice& choice) {
+  // Checked under other rules, every move would be judged wrongly.
+  if (header.unsupported_variant && !choice.forced_game)
+    return FileError{"unsupported-variant",
+                     Message{"file.unsupported-variant", {{"variant", *header.unsupported_variant}}},
+                     header.unsupported_variant_line};
   auto name = choose_game(path, header, input, catalogue, choice);
   if (auto* error = name.if_error()) return *error;
   const std::string& game_name = name.value();

@@ -4,6 +4,7 @@
 // (records/record_format.h) as a stream of games; which game each one holds
 // follows gamerec(1), WHICH GAME A FILE HOLDS: --game, the header, the format, the extension,
 // then the notation of the first move.
+#include <concepts>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -62,6 +63,7 @@ FileError read_failure(const std::string& reason);
 // move is applied and after(event, mover, move, position) after it; an
 // `after` that returns bool stops the run by returning false.
 template <typename BeforeMove, typename AfterMove>
+  requires std::invocable<BeforeMove&, const RecordEvent&, const Move&, const State&>
 RunResult run_moves(RecordSource& source, const Game& game, State& state, BeforeMove&& before,
                     AfterMove&& after) {
   MoveCalls<BeforeMove, AfterMove> calls(before, after);
@@ -70,6 +72,7 @@ RunResult run_moves(RecordSource& source, const Game& game, State& state, Before
 }
 
 template <typename AfterMove>
+  requires std::invocable<AfterMove&, const RecordEvent&, Side, const Move&, const State&>
 RunResult run_moves(RecordSource& source, const Game& game, State& state, AfterMove&& after) {
   auto nothing = [](const RecordEvent&, const Move&, const State&) {};
   return run_moves(source, game, state, nothing, after);

@@ -2,6 +2,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <cctype>
 #include <cstring>
 
 #include "rules/facets.h"
@@ -36,8 +37,32 @@ bool starts_with_tag(std::string_view line) {
   return j < line.size() && line[j] == '"';
 }
 
+// The Variant tag: the game it names, or the variant gamerec cannot check.
+// Standard chess goes by several names, Chess960 by more (lichess, chess.com,
+// python-chess's spellings).
+void read_variant(std::string_view variant, std::int64_t line, GameHeader& header) {
+  std::string key;
+  for (const char c : variant) {
+    if (c != ' ' && c != '-' && c != '_') key += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  if (key.empty() || key == "standard" || key == "fromposition" || key == "normal" || key == "chess") return;
+  if (key == "chess960" || key == "960" || key == "fischerandom" || key == "fischerrandom" || key == "frc") {
+    header.game = "chess960";
+    header.game_line = line;
+    return;
+  }
+  header.unsupported_variant = std::string(variant);
+  header.unsupported_variant_line = line;
+}
+
 bool is_result(std::string_view token) {
   return token == "1-0" || token == "0-1" || token == "1/2-1/2" || token == "*";
+}
+
+// An annotation glyph set apart from its move ("Nf3 !"), as the big readers
+// take it: a NAG.
+bool is_glyph(std::string_view token) {
+  return token.size() <= 2 && token.find_first_not_of("!?") == std::string_view::npos;
 }
 
 class PgnSource final : public RecordSource {
@@ -50,6 +75,7 @@ class PgnSource final : public RecordSource {
 
  protected:
   const RecordEvent* read_event() override;
+  bool may_branch() const override { return true; }
   // The events of the rest of the current line at once (the move loop
   // checks them in one call): none of them needs another line, which
   // would move the buffer their texts point into.
@@ -58,8 +84,9 @@ class PgnSource final : public RecordSource {
  private:
   // Whether the next event can be read from the current line alone.
   bool next_event_on_this_line();
-  // The next line into line_ (a % escape line is skipped); false at the end.
-  bool load_line();
+  // The next line into line_; false at the end. A % escape line is skipped
+  // unless it continues a comment, where % is text.
+  bool load_line(bool escapes = true);
   // Moves past blanks, across lines; false at the end of the input.
   bool skip_blanks();
   std::int64_t column() const { return static_cast<std::int64_t>(pos_ + column_base_) + 1; }
@@ -86,7 +113,12 @@ class PgnSource final : public RecordSource {
     return e;
   }
   const RecordEvent* read_comment();
-  const RecordEvent* skip_variation();
+  // The error of a variation still open when its game ends.
+  const RecordEvent* unclosed_variation() {
+    const auto [line, column] = open_variations_.front();
+    open_variations_.clear();
+    return syntax_error("pgn-unclosed-variation", "(", line, column, true);
+  }
   std::optional<RecordError> read_tag(GameHeader& header);
 
   std::unique_ptr<LineSource> lines_;
@@ -103,6 +135,8 @@ class PgnSource final : public RecordSource {
   bool moves_seen_ = false;  // its movetext has begun
   int index_ = 0;
   std::string comment_;  // a comment over several lines
+  // Where each variation open now starts (line, column), outermost first.
+  std::vector<std::pair<std::int64_t, std::int64_t>> open_variations_;
   RecordEvent event_;
   std::vector<RecordEvent> batch_;
 };
@@ -111,7 +145,6 @@ bool PgnSource::next_event_on_this_line() {
   while (pos_ < line_.size() && is_blank(line_[pos_])) ++pos_;
   if (pos_ >= line_.size() || line_too_long_) return false;
   const char c = line_[pos_];
-  if (c == '(') return false;  // a variation may run over lines
   if (c == '{') return line_.find('}', pos_ + 1) != std::string_view::npos;
   return true;
 }
@@ -127,7 +160,7 @@ std::span<const RecordEvent> PgnSource::read_events() {
   return batch_;
 }
 
-bool PgnSource::load_line() {
+bool PgnSource::load_line(bool escapes) {
   while (true) {
     auto line = lines_->next();
     if (!line) {
@@ -149,7 +182,7 @@ bool PgnSource::load_line() {
         column_base_ = kBom.size();
       }
     }
-    if (!line_.empty() && line_[0] == '%' && !line_too_long_) continue;  // an escape line
+    if (escapes && !line_.empty() && line_[0] == '%' && !line_too_long_) continue;  // an escape line
     return true;
   }
 }
@@ -196,6 +229,7 @@ std::optional<Result<GameHeader, RecordError>> PgnSource::next_game() {
   in_game_ = true;
   game_ended_ = false;
   moves_seen_ = false;
+  open_variations_.clear();
   while (skip_blanks() && !line_too_long_ && line_[pos_] == '[') {
     header.present = true;
     if (auto error = read_tag(header)) return *error;
@@ -203,9 +237,11 @@ std::optional<Result<GameHeader, RecordError>> PgnSource::next_game() {
   }
   if (line_too_long_ && pos_ == 0 && !header.present)
     return RecordError{{ErrorCode::kHeader, "pgn-too-long"}, line_number_, 1, ""};
-  // SetUp "0" says the game starts from the usual position, FEN or not.
   for (const auto& [name, value] : header.tags) {
-    if (name == "SetUp" && value == "0") header.position.clear();
+    // SetUp "0" says the usual start, but a FEN beside it is what the
+    // game was played from (python-chess reads it so): it is used.
+    if (name == "SetUp" && value == "0" && !header.position.empty())
+      header.warnings.push_back(HeaderWarning{"pgn-setup-zero", Message{"warnings.pgn-setup-zero"}, header.position_line, 1});
   }
   return header;
 }
@@ -226,20 +262,45 @@ std::optional<RecordError> PgnSource::read_tag(GameHeader& header) {
   while (pos_ < line_.size() && is_blank(line_[pos_])) ++pos_;
   if (pos_ >= line_.size() || line_[pos_] != '"') return fail("pgn-tag-value", name);
   ++pos_;
-  std::string value;
-  bool closed = false;
-  while (pos_ < line_.size()) {
-    const char c = line_[pos_++];
-    if (c == '\\' && pos_ < line_.size() && (line_[pos_] == '"' || line_[pos_] == '\\')) {
-      value += line_[pos_++];
-    } else if (c == '"') {
-      closed = true;
+  // A quote ends the value when `]` follows it; others are the value's own,
+  // written without their backslash (`[Event "LA "C" Open"]`), which the
+  // big readers take as text, and so does this one, with a warning. When no
+  // quote is followed by `]`, the first one ends the value.
+  auto escaped = [&](std::size_t i) {
+    return line_[i] == '\\' && i + 1 < line_.size() && (line_[i + 1] == '"' || line_[i + 1] == '\\');
+  };
+  std::optional<std::size_t> close;
+  std::optional<std::size_t> first_quote;
+  for (std::size_t i = pos_; i < line_.size(); ++i) {
+    if (escaped(i)) {
+      ++i;
+      continue;
+    }
+    if (line_[i] != '"') continue;
+    if (!first_quote) first_quote = i;
+    std::size_t next = i + 1;
+    while (next < line_.size() && is_blank(line_[next])) ++next;
+    if (next < line_.size() && line_[next] == ']') {
+      close = i;
       break;
-    } else {
-      value += c;
     }
   }
-  if (!closed) return fail("pgn-tag-value", name);
+  if (!close) close = first_quote;
+  if (!close) return fail("pgn-tag-value", name);
+  std::string value;
+  bool inner_quotes = false;
+  for (std::size_t i = pos_; i < *close; ++i) {
+    if (escaped(i)) {
+      ++i;
+    } else if (line_[i] == '"') {
+      inner_quotes = true;
+    }
+    value += line_[i];
+  }
+  pos_ = *close + 1;
+  if (inner_quotes)
+    header.warnings.push_back(
+        HeaderWarning{"pgn-tag-quotes", Message{"warnings.pgn-tag-quotes", {{"tag", name}}}, line, start});
   while (pos_ < line_.size() && is_blank(line_[pos_])) ++pos_;
   if (pos_ >= line_.size() || line_[pos_] != ']') return fail("pgn-tag-close", name);
   ++pos_;
@@ -248,6 +309,8 @@ std::optional<RecordError> PgnSource::read_tag(GameHeader& header) {
     header.position_line = line;
   } else if (name == "Result") {
     header.result = value;
+  } else if (name == "Variant") {
+    read_variant(value, line, header);
   }
   header.tags.emplace_back(std::move(name), std::move(value));
   return std::nullopt;
@@ -264,7 +327,7 @@ const RecordEvent* PgnSource::read_comment() {
   }
   comment_.assign(line_.substr(pos_ + 1));
   while (true) {
-    if (!load_line() || starts_with_tag(line_)) return syntax_error("pgn-unclosed-comment", "{", line, start, true);
+    if (!load_line(false) || starts_with_tag(line_)) return syntax_error("pgn-unclosed-comment", "{", line, start, true);
     const auto end = line_.find('}');
     if (comment_.size() < kMaxCommentKept) {
       comment_ += '\n';
@@ -277,45 +340,12 @@ const RecordEvent* PgnSource::read_comment() {
   }
 }
 
-const RecordEvent* PgnSource::skip_variation() {
-  const std::int64_t line = line_number_;
-  const std::int64_t start = column();
-  int depth = 0;
-  while (true) {
-    if (pos_ >= line_.size()) {
-      if (!load_line() || starts_with_tag(line_)) return syntax_error("pgn-unclosed-variation", "(", line, start, true);
-      continue;
-    }
-    const char c = line_[pos_++];
-    if (c == '(') {
-      ++depth;
-    } else if (c == ')') {
-      if (--depth == 0) return nullptr;
-    } else if (c == ';') {
-      pos_ = line_.size();
-    } else if (c == '{') {
-      const auto close = line_.find('}', pos_);
-      if (close != std::string_view::npos) {
-        pos_ = close + 1;
-        continue;
-      }
-      // A comment over lines inside the variation.
-      while (true) {
-        if (!load_line() || starts_with_tag(line_))
-          return syntax_error("pgn-unclosed-variation", "(", line, start, true);
-        const auto end = line_.find('}');
-        if (end != std::string_view::npos) {
-          pos_ = end + 1;
-          break;
-        }
-      }
-    }
-  }
-}
-
 const RecordEvent* PgnSource::read_event() {
   while (in_game_ && !game_ended_) {
-    if (!skip_blanks()) break;
+    if (!skip_blanks()) {
+      if (!open_variations_.empty()) return unclosed_variation();
+      break;
+    }
     if (line_too_long_) {
       const std::int64_t line = line_number_;
       line_too_long_ = false;
@@ -332,25 +362,36 @@ const RecordEvent* PgnSource::read_event() {
         pos_ = line_.size();
         return e;
       }
-      case '(':
-        if (const RecordEvent* e = skip_variation()) return e;
-        continue;
+      case '(': {
+        open_variations_.emplace_back(line_number_, column());
+        const RecordEvent* e = event(RecordEvent::Kind::kVariationStart, line_.substr(pos_, 1), line_number_, column());
+        ++pos_;
+        return e;
+      }
       case ')': {
-        const RecordEvent* e = syntax_error("pgn-unopened-variation", ")", line_number_, column(), false);
+        const bool opened = !open_variations_.empty();
+        const RecordEvent* e =
+            opened ? event(RecordEvent::Kind::kVariationEnd, line_.substr(pos_, 1), line_number_, column())
+                   : syntax_error("pgn-unopened-variation", ")", line_number_, column(), false);
+        if (opened) open_variations_.pop_back();
         ++pos_;
         return e;
       }
       case '[':
         if (moves_seen_) {
-          game_ended_ = true;  // the next game's tags: this one has no result
+          // The next game's tags: this one has no result.
+          if (!open_variations_.empty()) return unclosed_variation();
+          game_ended_ = true;
           continue;
         }
         pos_ = line_.size();  // a tag left over after a bad one
         continue;
-      case '$':
-        ++pos_;
+      case '$': {
+        const std::size_t start = pos_++;
         while (pos_ < line_.size() && is_digit(line_[pos_])) ++pos_;
-        continue;
+        return event(RecordEvent::Kind::kNag, line_.substr(start, pos_ - start), line_number_,
+                     static_cast<std::int64_t>(start + column_base_) + 1);
+      }
       default:
         break;
     }
@@ -361,9 +402,11 @@ const RecordEvent* PgnSource::read_event() {
     pos_ = end;
     moves_seen_ = true;
     if (is_result(token)) {
+      if (!open_variations_.empty()) continue;  // a variation has no result of its own
       game_ended_ = true;
       return event(RecordEvent::Kind::kResult, token, line_number_, token_column);
     }
+    if (is_glyph(token)) return event(RecordEvent::Kind::kNag, token, line_number_, token_column);
     if (is_digit(token[0]) && token[0] != '0') {
       // A move number, "12." or "12...", maybe glued to the move (1.e4).
       std::size_t i = 0;
@@ -375,6 +418,13 @@ const RecordEvent* PgnSource::read_event() {
         token_column += static_cast<std::int64_t>(dots);
         token.remove_prefix(dots);
       }
+    }
+    // "3. ... a6": the dots that stand for White's move, alone or glued on.
+    if (token[0] == '.') {
+      const std::size_t dots = token.find_first_not_of('.');
+      if (dots == std::string_view::npos) continue;
+      token_column += static_cast<std::int64_t>(dots);
+      token.remove_prefix(dots);
     }
     if (token.size() == 4 && (token == "e.p." || token == "E.P.")) continue;
     return event(RecordEvent::Kind::kMove, token, line_number_, token_column);
@@ -405,12 +455,17 @@ class PgnWriter final : public RecordWriter {
     line_length_ = 0;
     ply_ = 0;
     first_black_ = false;
-    if (!header.position.empty()) {
-      // A FEN saying Black is to move starts with "1...".
-      const auto space = header.position.find(' ');
-      first_black_ = space != std::string::npos && header.position.compare(space + 1, 1, "b") == 0;
+    // A game whose rules or start the tags must name (Chess960, a start
+    // option): the move list's header said it with the game's name.
+    if (const auto* text = game.facet<PositionText>()) {
+      variant_ = text->variant_tag();
+      if (header_.position.empty()) header_.position = text->start_text();
     }
-    (void)game;
+    if (!header_.position.empty()) {
+      // A FEN saying Black is to move starts with "1...".
+      const auto space = header_.position.find(' ');
+      first_black_ = space != std::string::npos && header_.position.compare(space + 1, 1, "b") == 0;
+    }
     return "";
   }
   std::string move(const Game& game, const State& before, const Move& move, std::string_view) override {
@@ -475,13 +530,16 @@ class PgnWriter final : public RecordWriter {
       }
     };
     std::vector<std::pair<std::string, std::string>> others;
+    bool variant_given = false;
     for (const auto& [key, value] : header_.tags) {
       const bool in_roster = std::any_of(roster.begin(), roster.end(), [&](const auto& t) { return t.first == key; });
       if (in_roster)
         set(key, value);
       else if (key != "FEN" && key != "SetUp")
         others.emplace_back(key, value);
+      variant_given |= key == "Variant";
     }
+
     if (header_.tags.empty() && !header_.text.empty()) {
       try {
         const YAML::Node root = YAML::Load(header_.text);
@@ -509,6 +567,7 @@ class PgnWriter final : public RecordWriter {
     }
     std::string out;
     for (const auto& [key, value] : roster) out += "[" + key + " \"" + escape_tag(value) + "\"]\n";
+    if (!variant_.empty() && !variant_given) out += "[Variant \"" + escape_tag(variant_) + "\"]\n";
     if (!header_.position.empty()) {
       out += "[SetUp \"1\"]\n";
       out += "[FEN \"" + escape_tag(header_.position) + "\"]\n";
@@ -518,11 +577,20 @@ class PgnWriter final : public RecordWriter {
   }
 
   GameHeader header_;
+  std::string variant_;  // the [Variant] tag the rules need, "" for none
   std::string movetext_;
   std::size_t line_length_ = 0;
   std::int64_t ply_ = 0;
   bool first_black_ = false;
 };
+
+// Movetext without tags (what chess.js and many web boards copy out):
+// "1." or "1..." first. No move list of any game starts a line so.
+bool starts_with_move_number(std::string_view line) {
+  std::size_t digits = 0;
+  while (digits < line.size() && digits < 4 && line[digits] >= '0' && line[digits] <= '9') ++digits;
+  return digits > 0 && digits < line.size() && line[digits] == '.';
+}
 
 }  // namespace
 
@@ -531,7 +599,8 @@ bool looks_like_pgn(std::string_view head) {
   std::size_t i = 0;
   while (i < head.size() && (is_blank(head[i]) || head[i] == '\n')) ++i;
   const auto end = head.find('\n', i);
-  return starts_with_tag(head.substr(i, end == std::string_view::npos ? std::string_view::npos : end - i));
+  const std::string_view first = head.substr(i, end == std::string_view::npos ? std::string_view::npos : end - i);
+  return starts_with_tag(first) || starts_with_move_number(first);
 }
 
 RecordFormat pgn_format() {

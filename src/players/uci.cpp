@@ -108,6 +108,7 @@ Result<std::unique_ptr<Player>, Message> make_uci_player(const Game& game, std::
   auto engine = std::make_unique<Engine>(std::move(started).value(), settings.cancel_fd);
   if (!engine->send("uci") || !engine->wait_for("uciok", kHandshake))
     return uci_message("no-handshake", engine_name);
+  for (const std::string& command : protocol->option_commands()) engine->send(command);
   if (!engine->send("isready") || !engine->wait_for("readyok", kHandshake))
     return uci_message("no-handshake", engine_name);
   engine->send("ucinewgame");

@@ -1,7 +1,10 @@
 #include "records/move_run.h"
 
+#include <memory>
 #include <span>
 #include <vector>
+
+#include "rules/facets.h"
 
 namespace gamerec {
 namespace {
@@ -14,16 +17,42 @@ MoveError source_error(const RecordEvent& event) {
   return MoveError{ErrorCode::kNotation, std::string(event.notation_kind)};
 }
 
+RecordError record_error(const RecordEvent& event, MoveError error) {
+  return RecordError{std::move(error), event.line, event.column,
+                     std::string(event.shown.empty() ? event.text : event.shown)};
+}
+
+// One line of play inside a variation: where it branched from, the moves
+// played in it since, and whether it is still checked (an illegal move
+// stops the checking of the rest of its variation).
+struct Branch {
+  std::unique_ptr<State> start;
+  std::unique_ptr<State> position;
+  std::vector<Move> moves;
+  bool checked = true;
+};
+
 // The loop's state between events: the moves of the current batch that
 // wait to be played together (validate), and what was found so far.
 class Run {
  public:
-  Run(RecordSource& source, const Game& game, State& state, MoveObserver* observer)
-      : source_(source), game_(game), state_(state), observer_(observer) {
+  Run(RecordSource& source, const Game& game, State& state, MoveObserver* observer, RunOptions options)
+      : source_(source),
+        game_(game),
+        state_(state),
+        observer_(observer),
+        options_(options),
+        automatic_ends_(game.facet<AutomaticEnds>()) {
     // One allocation per game rather than a doubling series: an archive
     // runs this loop once per game.
     pending_.reserve(kBatchReserve);
     texts_.reserve(kBatchReserve);
+    if (source.may_branch()) {
+      // A variation branches from the position before a main-line move:
+      // the start and the moves since rebuild it.
+      main_start_ = state.clone();
+      main_moves_.emplace();
+    }
   }
 
   RunResult go() {
@@ -43,13 +72,17 @@ class Run {
 
   // False when the run ends at `event`.
   bool take(const RecordEvent& event) {
+    if (!branches_.empty()) return take_in_variation(event);
     if (event.kind == RecordEvent::Kind::kMove && observer_ == nullptr && !source_refused(event)) [[likely]] {
       pending_.push_back(&event);
       texts_.push_back(event.text);
       return true;
     }
     // A comment changes nothing: the moves around it stay one batch.
-    if (event.kind == RecordEvent::Kind::kComment) return true;
+    if (event.kind == RecordEvent::Kind::kComment || event.kind == RecordEvent::Kind::kNag) {
+      if (observer_ != nullptr) observer_->annotation(event);
+      return true;
+    }
     if (!play_pending()) return false;
     switch (event.kind) {
       case RecordEvent::Kind::kMove:
@@ -63,7 +96,12 @@ class Run {
         result_.declared_result = std::string(event.text);
         result_.declared_result_line = event.line;
         return true;
+      case RecordEvent::Kind::kVariationStart:
+        open_variation(event);
+        return true;
+      case RecordEvent::Kind::kVariationEnd:  // the source pairs them: never at the main line
       case RecordEvent::Kind::kComment:
+      case RecordEvent::Kind::kNag:
         return true;
     }
     return true;
@@ -74,12 +112,13 @@ class Run {
     if (source_refused(event)) [[unlikely]]
       error = source_error(event);
     Move move;
-    if (!error) {
+    while (!error) {
       auto read = game_.read_move(state_, event.text);
-      if (read) [[likely]]
+      if (read) [[likely]] {
         move = *read;
-      else
-        error = std::move(read.error());
+        break;
+      }
+      if (!pass_end(event, read.error())) error = std::move(read.error());
     }
     if (error) [[unlikely]] {
       refuse(event, std::move(*error));
@@ -87,8 +126,9 @@ class Run {
     }
     if (observer_ != nullptr) observer_->before(event, move, state_);
     const Side mover = state_.to_move();
+    if (main_moves_) main_moves_->push_back(move);
     state_.apply(move);
-    ++result_.moves;
+    count_move();
     if (observer_ != nullptr && !observer_->after(event, mover, move, state_)) {
       result_.stopped = true;
       return false;
@@ -98,20 +138,128 @@ class Run {
 
   // Plays the waiting moves; false when one was refused.
   bool play_pending() {
-    if (pending_.empty()) return true;
-    const TextsPlayed played = game_.play_texts(state_, texts_);
-    result_.moves += static_cast<std::int64_t>(played.played);
-    const bool whole = !played.refused;
-    if (!whole) refuse(*pending_[played.played], *played.refused);
+    std::size_t done = 0;
+    while (done < pending_.size()) {
+      const std::span<const std::string_view> rest(texts_.data() + done, texts_.size() - done);
+      TextsPlayed played = game_.play_texts(state_, rest, main_moves_ ? &*main_moves_ : nullptr);
+      for (std::size_t i = 0; i < played.played; ++i) count_move();
+      done += played.played;
+      if (!played.refused) break;
+      const RecordEvent& refused = *pending_[done];
+      if (!pass_end(refused, *played.refused)) {
+        refuse(refused, std::move(*played.refused));
+        pending_.clear();
+        texts_.clear();
+        return false;
+      }
+    }
     pending_.clear();
     texts_.clear();
-    return whole;
+    return true;
+  }
+
+  void count_move() {
+    ++result_.moves;
+    if (result_.passed_end) ++result_.passed_end->moves_after;
+  }
+
+  // A main-line move refused because the game is over: true when the end
+  // is one the rules reached by themselves and the record may go on past it
+  // (not under RunOptions::strict); the state then goes on.
+  bool pass_end(const RecordEvent& event, const MoveError& error) {
+    if (error.code != ErrorCode::kGameOver || options_.strict || automatic_ends_ == nullptr) return false;
+    const Outcome reached = state_.outcome();
+    if (!automatic_ends_->lift_automatic_end(state_)) return false;
+    if (!result_.passed_end) result_.passed_end = PassedEnd{reached, result_.moves, 0, record_error(event, error)};
+    return true;
   }
 
   void refuse(const RecordEvent& event, MoveError error) {
     result_.end_offset = event.offset;
-    result_.error = RecordError{std::move(error), event.line, event.column,
-                                std::string(event.shown.empty() ? event.text : event.shown)};
+    result_.error = record_error(event, std::move(error));
+  }
+
+  // ---- variations ----
+
+  // The position before the last move of the innermost line, where a
+  // variation opened now branches from.
+  std::unique_ptr<State> branch_point() const {
+    const State& start = branches_.empty() ? *main_start_ : *branches_.back().start;
+    const std::vector<Move>& moves = branches_.empty() ? *main_moves_ : branches_.back().moves;
+    auto position = start.clone();
+    // A variation before any move of its line branches from the line's start.
+    const std::size_t before_last = moves.empty() ? 0 : moves.size() - 1;
+    for (std::size_t i = 0; i < before_last; ++i) position->apply(moves[i]);
+    return position;
+  }
+
+  void open_variation(const RecordEvent& event) {
+    ++result_.variations;
+    if (observer_ != nullptr) observer_->annotation(event);
+    const bool parent_checked = branches_.empty() || branches_.back().checked;
+    Branch branch;
+    branch.checked = parent_checked && main_start_ != nullptr;
+    if (branch.checked) {
+      branch.start = branch_point();
+      branch.position = branch.start->clone();
+    }
+    branches_.push_back(std::move(branch));
+  }
+
+  bool take_in_variation(const RecordEvent& event) {
+    switch (event.kind) {
+      case RecordEvent::Kind::kMove:
+        return variation_move(event);
+      case RecordEvent::Kind::kVariationStart:
+        open_variation(event);
+        return true;
+      case RecordEvent::Kind::kVariationEnd:
+        branches_.pop_back();
+        if (observer_ != nullptr) observer_->annotation(event);
+        return true;
+      case RecordEvent::Kind::kComment:
+      case RecordEvent::Kind::kNag:
+        if (observer_ != nullptr) observer_->annotation(event);
+        return true;
+      case RecordEvent::Kind::kResult:
+      case RecordEvent::Kind::kQuit:
+        return true;  // not the game's: a variation has no result
+    }
+    return true;
+  }
+
+  bool variation_move(const RecordEvent& event) {
+    // What the source could not read (a comment or variation never closed)
+    // is the record's error wherever it stands.
+    if (source_refused(event)) {
+      refuse(event, source_error(event));
+      return false;
+    }
+    Branch& branch = branches_.back();
+    if (!branch.checked) {
+      if (observer_ != nullptr) observer_->variation_move(event, nullptr, state_);
+      return true;
+    }
+    auto read = game_.read_move(*branch.position, event.text);
+    if (!read) {
+      if (observer_ != nullptr) observer_->variation_move(event, nullptr, *branch.position);
+      VariationError found{record_error(event, std::move(read.error())), branch.position->to_move(),
+                           branch.position->moves_played()};
+      if (options_.strict) {
+        result_.end_offset = event.offset;
+        result_.error = found.error;
+        result_.error_in_variation = std::move(found);
+        return false;
+      }
+      result_.variation_warnings.push_back(std::move(found));
+      branch.checked = false;
+      return true;
+    }
+    const Move& move = *read;
+    if (observer_ != nullptr) observer_->variation_move(event, &move, *branch.position);
+    branch.moves.push_back(move);
+    branch.position->apply(move);
+    return true;
   }
 
   RunResult finish() {
@@ -125,15 +273,23 @@ class Run {
   const Game& game_;
   State& state_;
   MoveObserver* observer_;
+  RunOptions options_;
+  const AutomaticEnds* automatic_ends_;
   std::vector<const RecordEvent*> pending_;
   std::vector<std::string_view> texts_;
+  // For a source with variations: the main line's start and moves, and the
+  // variations open now, innermost last.
+  std::unique_ptr<State> main_start_;
+  std::optional<std::vector<Move>> main_moves_;
+  std::vector<Branch> branches_;
   RunResult result_;
 };
 
 }  // namespace
 
-RunResult run_moves(RecordSource& source, const Game& game, State& state, MoveObserver* observer) {
-  return Run(source, game, state, observer).go();
+RunResult run_moves(RecordSource& source, const Game& game, State& state, MoveObserver* observer,
+                    RunOptions options) {
+  return Run(source, game, state, observer, options).go();
 }
 
 }  // namespace gamerec

@@ -10,12 +10,34 @@
 #include <optional>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #include "records/record_source.h"
 #include "rules/error.h"
 #include "rules/game.h"
 
 namespace gamerec {
+
+// An illegal move inside a variation (the main line decides validity, so
+// it is a warning unless RunOptions::strict). `error` is the move's error
+// as a record error would give it; `to_move` and `moves_played` describe
+// the variation's position it was tried in, for the message.
+struct VariationError {
+  RecordError error;
+  Side to_move = kNoSide;
+  std::int64_t moves_played = 0;
+};
+
+// The players went on after the rules had ended the game by themselves
+// (chess: a dead position, fivefold repetition, the 75-move rule): the
+// game's result is the one the rules reached; the moves after it were
+// checked as if the game had gone on.
+struct PassedEnd {
+  Outcome outcome;                // the end the rules reached
+  std::int64_t moves = 0;         // accepted moves when it was reached
+  std::int64_t moves_after = 0;   // accepted main-line moves after it
+  RecordError first_after;        // where the first of them is (code game-over)
+};
 
 // What running one game's moves found.
 struct RunResult {
@@ -30,15 +52,35 @@ struct RunResult {
   // it is what went wrong (a cut last line may also look like a bad move).
   std::optional<std::string> read_error;
   bool stopped = false;  // the observer asked to stop (its output failed)
+  std::vector<VariationError> variation_warnings;  // in record order
+  // Under RunOptions::strict, when `error` is a variation's move: where.
+  std::optional<VariationError> error_in_variation;
+  std::optional<PassedEnd> passed_end;
+  std::int64_t variations = 0;  // variations read (checked or not)
 };
 
-// Told of each accepted move: before it is applied and after. after()
-// returns false to stop the run there (its output cannot be written).
+// How strictly a record is read.
+struct RunOptions {
+  // Moves after an end the rules reach by themselves, and an illegal move
+  // in a variation, are errors instead of what RunResult reports.
+  bool strict = false;
+};
+
+// Told of each accepted main-line move: before it is applied and after.
+// after() returns false to stop the run there (its output cannot be
+// written). The rest of the record comes in order through the defaults
+// that ignore it: comments, NAGs, the start and end of a variation, and
+// the moves inside a variation.
 class MoveObserver {
  public:
   virtual ~MoveObserver() = default;
   virtual void before(const RecordEvent& event, const Move& move, const State& position) = 0;
   virtual bool after(const RecordEvent& event, Side mover, const Move& move, const State& position) = 0;
+  // A comment, a NAG, or a variation's start or end.
+  virtual void annotation(const RecordEvent& /*event*/) {}
+  // A move inside a variation, played in `position`; `move` is null when it
+  // was not checked (it, or a move before it in its variation, is illegal).
+  virtual void variation_move(const RecordEvent& /*event*/, const Move* /*move*/, const State& /*position*/) {}
 };
 
 // A MoveObserver of two callables: before(event, move, position), and
@@ -66,6 +108,7 @@ class MoveCalls final : public MoveObserver {
 
 // Runs the current game of `source` from `state`; `observer` may be null
 // (validate needs nothing per move).
-RunResult run_moves(RecordSource& source, const Game& game, State& state, MoveObserver* observer);
+RunResult run_moves(RecordSource& source, const Game& game, State& state, MoveObserver* observer,
+                    RunOptions options = {});
 
 }  // namespace gamerec

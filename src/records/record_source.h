@@ -23,6 +23,15 @@ namespace gamerec {
 
 class Game;
 
+// What a header holds that is read, but not as written (a PGN tag value
+// with unescaped quotes): the warning's code, its message, and where.
+struct HeaderWarning {
+  std::string code;
+  Message message;
+  std::int64_t line = 0;
+  std::int64_t column = 0;
+};
+
 // The start of one game: what its header (a move list's YAML, PGN's tags)
 // says about it.
 struct GameHeader {
@@ -39,6 +48,11 @@ struct GameHeader {
   std::int64_t game_line = 0;  // lines of the game, variant and position fields
   std::int64_t variant_line = 0;
   std::int64_t position_line = 0;
+  std::vector<HeaderWarning> warnings;
+  // A variant of the game that gamerec has no rules for (PGN's [Variant
+  // "Crazyhouse"]): the game is not checked.
+  std::optional<std::string> unsupported_variant;
+  std::int64_t unsupported_variant_line = 0;
 };
 
 struct RecordEvent {
@@ -47,6 +61,10 @@ struct RecordEvent {
     kComment,  // text: the comment
     kResult,   // text: a result the record declares ("1-0")
     kQuit,     // a classic `Q` line: the record ends here
+    kNag,      // text: an annotation glyph of the move before ("$1", "!", "?!")
+    kVariationStart,  // "(": moves that could have been played instead of
+                      // the move before, until the matching kVariationEnd
+    kVariationEnd,    // ")"
   };
   Kind kind = Kind::kMove;
   bool too_long = false;    // the line was cut at kMaxLineLength
@@ -99,6 +117,10 @@ class RecordSource {
   // (core's open_game): a format whose moves are not written in the game's
   // notation (a .psq x,y point) translates them through the game's facets.
   virtual void game_opened(const Game& /*game*/) {}
+
+  // Whether a game may hold variations (PGN's `( )`): the move loop then
+  // keeps what it needs to check their moves.
+  virtual bool may_branch() const { return false; }
 
   // What went wrong reading (an I/O error part-way): why.
   virtual const std::optional<std::string>& read_error() const = 0;

@@ -117,6 +117,37 @@ class WrittenResults {
   virtual std::string result_text(const Outcome& outcome) const = 0;
 };
 
+// ---- A position as text (chess: FEN) ----------------------------------------
+// Games whose positions have a standard text, which a record's header
+// (`position:`, PGN's [FEN]) holds when a game starts elsewhere.
+class PositionText {
+ public:
+  virtual ~PositionText() = default;
+  // The position as a header writes it (chess: FEN).
+  virtual std::string position_text(const State& state) const = 0;
+  // The start a record must name when it is not the game's usual one (a
+  // `start` option, a Chess960 number); "" for the usual start.
+  virtual std::string start_text() const = 0;
+  // The rules' name in an archive's variant tag (PGN [Variant]): "" for
+  // the game's standard rules, "Chess960".
+  virtual std::string variant_tag() const = 0;
+};
+
+// ---- Ends the rules reach by themselves (chess) ------------------------------
+// Some ends need no player's act: chess's dead position, fivefold
+// repetition and 75-move rule end the game at once, yet players (and
+// arbiters) miss them and play on, and every other reader accepts such a
+// game. A record that goes on is read on, with a warning naming where the
+// rules ended it (validate --strict refuses it instead).
+class AutomaticEnds {
+ public:
+  virtual ~AutomaticEnds() = default;
+  // When `state` is over by such an end, lifts it so that the moves played
+  // after it can be checked, and says so; false (the state untouched) for
+  // an end no move may follow, such as checkmate.
+  virtual bool lift_automatic_end(State& state) const = 0;
+};
+
 // ---- Solving (kalah) ---------------------------------------------------------------
 // The exact game-theoretic value of a position (gamerec solve), for games
 // small enough to solve: what a perfect player gets from there.
@@ -169,6 +200,9 @@ class UciProtocol {
   // move has seen it: the start and every move since, so that it sees
   // repetitions ("position startpos moves e2e4 e7e5").
   virtual std::string position_command(const Observation& seen) const = 0;
+  // `setoption` lines the rules need before a game (Chess960's
+  // UCI_Chess960), sent after the handshake.
+  virtual std::vector<std::string> option_commands() const = 0;
 };
 
 }  // namespace gamerec

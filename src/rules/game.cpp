@@ -27,7 +27,8 @@ Outcome Game::forfeit(Side loser) const {
   return outcome;
 }
 
-TextsPlayed Game::play_texts(State& state, std::span<const std::string_view> texts) const {
+TextsPlayed Game::play_texts(State& state, std::span<const std::string_view> texts,
+                             std::vector<Move>* played) const {
   TextsPlayed result;
   for (const std::string_view text : texts) {
     auto move = read_move(state, text);
@@ -35,6 +36,7 @@ TextsPlayed Game::play_texts(State& state, std::span<const std::string_view> tex
       result.refused = std::move(move.error());
       break;
     }
+    if (played != nullptr) played->push_back(*move);
     state.apply(*move);
     ++result.played;
   }

@@ -222,8 +222,11 @@ class Game {
   }
   // Plays `texts` in turn from `state`, both stages each, until one is
   // refused: validate's loop. The typed base (rules/typed.h) runs it with
-  // the game's own classes, without a virtual call per move.
-  virtual TextsPlayed play_texts(State& state, std::span<const std::string_view> texts) const;
+  // the game's own classes, without a virtual call per move. `played`,
+  // when given, gets each move played (a record with variations branches
+  // from the position before a move).
+  virtual TextsPlayed play_texts(State& state, std::span<const std::string_view> texts,
+                                 std::vector<Move>* played = nullptr) const;
   // A legal move of `before` as this game writes it.
   virtual std::string move_text(const Move& move, const State& before) const = 0;
   // A computer player; `level` is game-specific ("1".."5", "random", ...).

@@ -15,6 +15,7 @@
 #include <string_view>
 #include <type_traits>
 #include <typeinfo>
+#include <vector>
 
 #include "rules/game.h"
 
@@ -60,7 +61,8 @@ class GameOf : public Game {
   Result<Move, MoveError> read_move(const State& state, std::string_view text) const override {
     return self().read_text(state_of(state), text);
   }
-  TextsPlayed play_texts(State& state, std::span<const std::string_view> texts) const override {
+  TextsPlayed play_texts(State& state, std::span<const std::string_view> texts,
+                         std::vector<Move>* played = nullptr) const override {
     StateT& typed = state_of(state);
     TextsPlayed result;
     for (const std::string_view text : texts) {
@@ -69,6 +71,7 @@ class GameOf : public Game {
       // (Derived::proves_text); the rest goes through both stages.
       if constexpr (requires { self().proves_text(typed, text, move); }) {
         if (self().proves_text(typed, text, move)) [[likely]] {
+          if (played != nullptr) played->push_back(move);
           typed.apply(move);
           ++result.played;
           continue;
@@ -79,6 +82,7 @@ class GameOf : public Game {
         result.refused = std::move(read.error());
         break;
       }
+      if (played != nullptr) played->push_back(*read);
       typed.apply(*read);
       ++result.played;
     }

@@ -17,7 +17,10 @@
 #    comments after every move, long tag rosters; tests/bench/make_pgn.cpp)
 #    against `pgn-extract -r -s --quiet` on the same file. Target: 5x.
 #    Also peak memory on the archive and on a tenth of it (must stay flat).
-# 2. perft: `gamerec perft chess 6` from the start against Stockfish's own
+# 2. validate on real games: tests/bench/data/twic1599-excerpt.pgn.zst
+#    (1,110 over-the-board games of one week's tournaments, from The Week
+#    in Chess 1599) repeated to 20 MB, against pgn-extract. Target: 5x.
+# 3. perft: `gamerec perft chess 6` from the start against Stockfish's own
 #    `go perft 6`. Target: a third of Stockfish's nodes per second.
 # Times are user+sys CPU seconds, best of the runs: on a machine shared with
 # other jobs wall-clock time measures the neighbours.
@@ -65,6 +68,29 @@ awk -v o="$ours" -v t="$theirs" -v p="$plies" -v b="$bytes" -v g="$games" 'BEGIN
 small_kb=$(peak_rss_kib "$gamerec" validate "$tenth")
 big_kb=$(peak_rss_kib "$gamerec" validate "$archive")
 awk -v s="$small_kb" -v b="$big_kb" 'BEGIN{printf "  peak memory: %d KB for a tenth, %d KB for all: ratio %.2f (flat: ~1)\n", s, b, b / s}'
+
+real=$data/twic1599-x20.pgn
+if [[ ! -s $real ]]; then
+  say "== making $real (the real games repeated to 20 MB)"
+  zstd -dc "$repo/tests/bench/data/twic1599-excerpt.pgn.zst" > "$data/twic1599.pgn"
+  : > "$real"
+  while (( $(stat -c %s "$real") < 20000000 )); do cat "$data/twic1599.pgn" >> "$real"; done
+fi
+"$gamerec" validate "$real" 2>/dev/null >/dev/null || die "validate rejected the real games"
+real_games=$("$gamerec" validate --format json "$real" 2>/dev/null | wc -l)
+real_plies=$("$gamerec" validate --format json "$real" 2>/dev/null | sed -n 's/.*"moves":\([0-9]*\).*/\1/p' | awk '{s+=$1} END{print s}')
+real_bytes=$(stat -c %s "$real")
+time_runs "$runs" "$gamerec" validate "$real"
+ours=$CPU
+time_runs "$runs" "$pgn_extract" -r -s --quiet "$real"
+theirs=$CPU
+awk -v o="$ours" -v t="$theirs" -v p="$real_plies" -v b="$real_bytes" -v g="$real_games" 'BEGIN{
+  printf "validate real games: %d games, %d plies, %.1f MB\n", g, p, b / 1e6;
+  printf "  gamerec validate      %6.2f s  %5.1f M plies/s  %6.1f MB/s\n", o, p / o / 1e6, b / o / 1e6;
+  printf "  pgn-extract -r -s     %6.2f s  %5.1f M plies/s  %6.1f MB/s\n", t, p / t / 1e6, b / t / 1e6;
+  printf "  ratio: gamerec is %.2fx pgn-extract (target 5x)\n", t / o }'
+real_kb=$(peak_rss_kib "$gamerec" validate "$real")
+awk -v r="$real_kb" 'BEGIN{printf "  peak memory: %d KB\n", r}'
 
 time_runs "$runs" "$gamerec" perft chess 6
 ours=$CPU

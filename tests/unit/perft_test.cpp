@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "games/board/square.h"
@@ -146,6 +147,33 @@ TEST_CASE("perft: chess's move generator agrees with the validator (slow referen
     INFO(id << " depth " << depth);
     CHECK(chess_reference_perft(game, start, depth) == nodes);
   });
+}
+
+TEST_CASE("perft: Chess960 counts match the published tables in tests/data/perft/chess960.perft") {
+  int rows = 0;
+  std::set<std::string> ids;
+  for_each_row("chess960", [&](const Game&, const State& start, const std::string& id, int depth,
+                               std::uint64_t nodes) {
+    INFO(id << " depth " << depth);
+    CHECK(perft(start, depth) == nodes);
+    ids.insert(id);
+    ++rows;
+  });
+  CHECK(ids.size() == 480);
+  CHECK(rows >= 1440);
+}
+
+TEST_CASE("perft: Chess960's move generator agrees with the validator (slow reference count)") {
+  // Castling written as the king taking its own rook is among the texts tried.
+  int positions = 0;
+  for_each_row("chess960", [&](const Game& game, const State& start, const std::string& id, int depth,
+                               std::uint64_t nodes) {
+    if (depth > 2 || std::stoi(id) > 40) return;
+    INFO(id << " depth " << depth);
+    CHECK(chess_reference_perft(game, start, depth) == nodes);
+    positions += depth == 2;
+  });
+  CHECK(positions >= 10);
 }
 
 TEST_CASE("perft: chess --divide rows add up to the total and name moves in SAN") {

@@ -18,11 +18,14 @@ struct GameResult {
   std::string position;
   std::optional<std::string> header_error;  // the header error's kind
   std::int64_t header_line = 0;
+  std::vector<HeaderWarning> header_warnings;
+  std::optional<std::string> game_error;  // open_game's error kind (an unsupported variant)
+  std::string game;                       // the game the header chose
   RunResult run;
   std::string end;  // the outcome's end id
 };
 
-std::vector<GameResult> read_all(const std::string& text) {
+std::vector<GameResult> read_all(const std::string& text, RunOptions options = {}) {
   gamerec::test::TempDir dir;
   const std::string path = dir.path() + "/games.pgn";
   std::ofstream(path, std::ios::binary) << text;
@@ -40,11 +43,17 @@ std::vector<GameResult> read_all(const std::string& text) {
       continue;
     }
     auto game = open_game(std::move(*next).value(), input, path, gamerec::test::catalogue(), {});
-    REQUIRE(game.ok());
+    if (!game.ok()) {
+      result.game_error = game.error().code;
+      games.push_back(std::move(result));
+      continue;
+    }
     auto& opened_game = game.value();
     result.tags = opened_game.header.tags;
     result.position = opened_game.header.position;
-    result.run = run_moves(*input.source, *opened_game.game, *opened_game.start);
+    result.header_warnings = opened_game.header.warnings;
+    result.game = opened_game.game->definition().name;
+    result.run = run_moves(*input.source, *opened_game.game, *opened_game.start, nullptr, options);
     result.end = opened_game.start->outcome().end;
     games.push_back(std::move(result));
   }
@@ -174,4 +183,152 @@ TEST_CASE("pgn: content starting with a tag pair is PGN whatever the file is cal
   auto opened = open_input(path, gamerec::test::catalogue());
   REQUIRE(opened.ok());
   CHECK(opened.value().format->name == "pgn");
+}
+
+// ---- what real archives hold (gamerec-games(7), CHESS, "PGN as real files write it") ----
+
+TEST_CASE("pgn: a line starting with % inside a comment is comment text") {
+  const auto games = read_all("1. e4 {a comment that wraps\n%02 [ still the comment ]} e5 2. Nf3 Nc6 *\n");
+  REQUIRE(games.size() == 1);
+  CHECK_FALSE(games[0].run.error);
+  CHECK(games[0].run.moves == 4);
+  // Outside a comment it is still an escape line.
+  const auto escaped = read_all("[Event \"x\"]\n\n1. e4 e5\n% 2. Ke3 is not read\n2. Nf3 *\n");
+  CHECK_FALSE(escaped[0].run.error);
+  CHECK(escaped[0].run.moves == 3);
+}
+
+TEST_CASE("pgn: moves after a dead position, fivefold repetition or the 75-move rule are a warning") {
+  const std::string dead =
+      "[SetUp \"1\"]\n[FEN \"8/8/2N5/4K3/2B5/1rk5/8/8 w - - 0 57\"]\n\n57. Bxb3 Kxb3\n58. Ke4 1/2-1/2\n";
+  auto games = read_all(dead);
+  REQUIRE(games.size() == 1);
+  CHECK_FALSE(games[0].run.error);
+  CHECK(games[0].run.moves == 3);
+  REQUIRE(games[0].run.passed_end);
+  CHECK(games[0].run.passed_end->outcome.end == "insufficient-material");
+  CHECK(games[0].run.passed_end->moves == 2);
+  CHECK(games[0].run.passed_end->moves_after == 1);
+  CHECK(games[0].run.passed_end->first_after.line == 5);
+  CHECK(games[0].run.passed_end->first_after.column == 5);
+  CHECK(games[0].run.passed_end->first_after.move == "Ke4");
+
+  const auto strict = read_all(dead, RunOptions{.strict = true});
+  REQUIRE(strict[0].run.error);
+  CHECK(strict[0].run.error->error.code == ErrorCode::kGameOver);
+  CHECK(strict[0].run.error->line == 5);
+
+  const auto fivefold = read_all(
+      "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 9. e4 e5 *\n");
+  CHECK_FALSE(fivefold[0].run.error);
+  REQUIRE(fivefold[0].run.passed_end);
+  CHECK(fivefold[0].run.passed_end->outcome.end == "fivefold");
+  CHECK(fivefold[0].run.passed_end->moves == 16);
+  CHECK(fivefold[0].run.passed_end->moves_after == 2);
+
+  const auto seventy_five = read_all(
+      "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 149 80\"]\n\n80. Ra2 Kd7 81. Ra3 *\n");
+  CHECK_FALSE(seventy_five[0].run.error);
+  REQUIRE(seventy_five[0].run.passed_end);
+  CHECK(seventy_five[0].run.passed_end->outcome.end == "seventy-five-moves");
+  CHECK(seventy_five[0].run.passed_end->moves_after == 2);
+}
+
+TEST_CASE("pgn: moves after checkmate or stalemate stay errors") {
+  const auto mate = read_all("1. f3 e5 2. g4 Qh4# 3. a3 0-1\n");
+  REQUIRE(mate[0].run.error);
+  CHECK(mate[0].run.error->error.code == ErrorCode::kGameOver);
+  CHECK_FALSE(mate[0].run.passed_end);
+  const auto stalemate = read_all("[SetUp \"1\"]\n[FEN \"k7/8/8/1Q6/8/8/8/4K3 w - - 0 1\"]\n\n1. Qb6 Kb8 *\n");
+  REQUIRE(stalemate[0].run.error);
+  CHECK(stalemate[0].run.error->error.code == ErrorCode::kGameOver);
+  CHECK_FALSE(stalemate[0].run.passed_end);
+}
+
+TEST_CASE("pgn: the Variant tag picks the rules or refuses the game") {
+  const auto games = read_all(
+      "[Variant \"Standard\"]\n\n1. e4 *\n\n"
+      "[Variant \"From Position\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n\n1. O-O *\n\n"
+      "[Variant \"Antichess\"]\n\n1. e3 b5 2. Bxb5 *\n\n"
+      "[Variant \"Crazyhouse\"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. P@d4 *\n\n"
+      "[Variant \"Three-check\"]\n\n1. e4 *\n\n"
+      "[Variant \"King of the Hill\"]\n\n1. e4 *\n\n"
+      "[Event \"after them\"]\n\n1. d4 *\n");
+  REQUIRE(games.size() == 7);
+  CHECK(games[0].game == "chess");
+  CHECK_FALSE(games[0].run.error);
+  CHECK(games[1].game == "chess");
+  CHECK_FALSE(games[1].run.error);
+  for (int i = 2; i < 6; ++i) {
+    INFO("game " << i + 1);
+    CHECK(games[i].game_error == "unsupported-variant");
+  }
+  CHECK(games[6].run.moves == 1);
+}
+
+TEST_CASE("pgn: quirks every reference accepts") {
+  SECTION("a lone ... after a move number, and dots glued to a move") {
+    const auto games = read_all("1. e4 e5 2. Nf3 Nc6 3. Bb5 ... a6 4. Ba4 4... Nf6 5. O-O 5...Be7 *\n");
+    CHECK_FALSE(games[0].run.error);
+    CHECK(games[0].run.moves == 10);
+  }
+  SECTION("a NAG glyph set apart by a space, and $ NAGs") {
+    const auto games = read_all("1. e4 ! e5 ?! 2. Nf3 !! $14 Nc6 $2 ?? *\n");
+    CHECK_FALSE(games[0].run.error);
+    CHECK(games[0].run.moves == 4);
+  }
+  SECTION("SetUp \"0\" with a FEN uses the FEN, with a warning") {
+    const auto games = read_all("[SetUp \"0\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n\n1. O-O Kd7 *\n");
+    CHECK(games[0].position == "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+    CHECK_FALSE(games[0].run.error);
+    REQUIRE(games[0].header_warnings.size() == 1);
+    CHECK(games[0].header_warnings[0].code == "pgn-setup-zero");
+    CHECK(games[0].header_warnings[0].line == 2);  // the FEN's line
+  }
+  SECTION("a tag value with unescaped inner quotes reads to the last quote before ]") {
+    const auto games = read_all("[Event \"LA \"C\" Open\"]\n[Site \"x\"]\n\n1. e4 *\n");
+    CHECK(tag(games[0], "Event") == "LA \"C\" Open");
+    CHECK(tag(games[0], "Site") == "x");
+    REQUIRE(games[0].header_warnings.size() == 1);
+    CHECK(games[0].header_warnings[0].code == "pgn-tag-quotes");
+    CHECK_FALSE(games[0].run.error);
+  }
+  SECTION("movetext without tags") {
+    CHECK(looks_like_pgn("1. e4 e5 2. Nf3 *\n"));
+    CHECK(looks_like_pgn("\n12... Nc6 13. Bb5\n"));
+    CHECK_FALSE(looks_like_pgn("1\n2\n"));  // a kalah move list
+    const auto games = read_all("1. e4 e5 2. Nf3 Nc6\n3. Bb5 a6 *\n");
+    REQUIRE(games.size() == 1);
+    CHECK(games[0].run.moves == 6);
+  }
+}
+
+TEST_CASE("pgn: every move of a variation is checked from where it branches") {
+  const std::string text =
+      "[Event \"v\"]\n\n"
+      "1. e4 (1. d4 d5 (1... Nf6 2. c4) 2. c4) e5 2. Nf3 (2. Ke3 Nc6) (2. f4 exf4 3. Bc4) Nc6\n"
+      "3. Bb5 (3. Bc4 Bc5 (3... Nf6 4. Ng5 Bxf2+ 5. Kxf2)) a6 *\n";
+  const auto games = read_all(text);
+  REQUIRE(games.size() == 1);
+  CHECK_FALSE(games[0].run.error);
+  CHECK(games[0].run.moves == 6);
+  CHECK(games[0].run.variations == 6);
+  // 2. Ke3 is illegal where it branches (after 1. e4 e5); Bxf2+ in the
+  // nested variation is illegal after 3... Nf6 4. Ng5 (no bishop on c5 there).
+  REQUIRE(games[0].run.variation_warnings.size() == 2);
+  CHECK(games[0].run.variation_warnings[0].error.move == "Ke3");
+  CHECK(games[0].run.variation_warnings[0].error.line == 3);
+  CHECK(games[0].run.variation_warnings[0].error.column == 55);
+  CHECK(games[0].run.variation_warnings[1].error.move == "Bxf2+");
+  CHECK(games[0].run.variation_warnings[1].error.line == 4);
+
+  const auto strict = read_all(text, RunOptions{.strict = true});
+  REQUIRE(strict[0].run.error);
+  CHECK(strict[0].run.error->move == "Ke3");
+  REQUIRE(strict[0].run.error_in_variation);
+  CHECK(strict[0].run.error_in_variation->to_move == 0);  // White, after 1. e4 e5
+
+  // A variation that is never closed is the record's error, not a warning.
+  const auto unclosed = read_all("1. e4 (1. d4 {never closed\n");
+  REQUIRE(unclosed[0].run.error);
 }

@@ -36,10 +36,11 @@ inline OptionSpec option(std::string name, OptionType type, OptionValue value, s
   return spec;
 }
 
-inline GameDefinition definition(std::string name, std::vector<std::string> sides, std::vector<OptionSpec> options) {
+inline GameDefinition definition(std::string name, std::vector<std::string> sides, std::vector<OptionSpec> options,
+                                 std::string rules = "") {
   GameDefinition definition;
-  definition.name = name;
-  definition.rules = std::move(name);
+  definition.rules = rules.empty() ? name : std::move(rules);
+  definition.name = std::move(name);
   definition.sides = std::move(sides);
   definition.options = std::move(options);
   return definition;
@@ -65,7 +66,14 @@ inline const std::map<std::string, RulesOnlyGame>& rules_only_games() {
       {"chess",
        {definition("chess", {"white", "black"},
                    {option("start", OptionType::kString,
-                           std::string("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"))}),
+                           std::string("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")),
+                    option("chess960", OptionType::kBool, false)}),
+        chess::make_game}},
+      {"chess960",
+       {definition("chess960", {"white", "black"},
+                   {option("start", OptionType::kString, std::string("518")),
+                    option("chess960", OptionType::kBool, true)},
+                   "chess"),
         chess::make_game}},
       {"gomoku",
        {definition("gomoku", {"black", "white"},

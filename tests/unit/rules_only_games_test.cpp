@@ -9,9 +9,7 @@
 using namespace gamerec;
 
 TEST_CASE("rules-only definitions agree with definitions/") {
-  std::size_t built_in = 0;
-  for (const auto& [name, definition] : test::catalogue().definitions()) built_in += definition.rules == name;
-  CHECK(test::rules_only_games().size() == built_in);
+  CHECK(test::rules_only_games().size() == test::catalogue().definitions().size());
   for (const auto& [name, game] : test::rules_only_games()) {
     INFO(name);
     const GameDefinition* shipped = test::catalogue().find(name);

@@ -185,12 +185,33 @@ TEST_CASE("uci player: an engine that crashes mid-game or answers nonsense loses
   CHECK_FALSE(ask(*made.value(), *game, *state));
 }
 
-TEST_CASE("uci player: Stockfish, when installed, mates in one and plays a whole game") {
-  const char* stockfish = "/usr/games/stockfish";
-  if (::access(stockfish, X_OK) != 0) {
-    WARN("Stockfish is not installed: skipped");
-    return;
+namespace {
+
+// White (`chooser`) against Black (`engine`) from `state` for up to
+// `plies` plies: every move the engine sends is legal.
+void play_against(const Game& game, State& state, MoveChooser& chooser, Player& engine, int plies) {
+  for (int ply = 0; ply < plies && !state.is_over(); ++ply) {
+    const auto legal = state.legal_moves();
+    Move move;
+    if (state.to_move() == 0) {
+      move = *chooser.choose_move(*state.observe(0), legal);
+    } else {
+      const auto answer = engine.act(game, *state.observe(1), legal);
+      REQUIRE(answer);
+      REQUIRE(answer->move);
+      move = *answer->move;
+    }
+    REQUIRE(std::find(legal.begin(), legal.end(), move) != legal.end());
+    state.apply(move);
   }
+}
+
+}  // namespace
+
+TEST_CASE("uci player: Stockfish mates in one and plays a whole game") {
+  const char* stockfish = "/usr/games/stockfish";
+  // .ci/setup installs it (Debian's stockfish).
+  REQUIRE(::access(stockfish, X_OK) == 0);
   const auto game = test::make("chess");
   auto made = make(*game, std::string("uci:") + stockfish, 50);
   REQUIRE(made.ok());
@@ -205,22 +226,28 @@ TEST_CASE("uci player: Stockfish, when installed, mates in one and plays a whole
   CHECK(game->move_text(*action->move, *mate) == "Ra8#");
 
   // Stockfish against level 1 from the start: every move it sends is legal.
-  auto state = test::position(*game, kStart);
   auto level1 = game->make_chooser("1", ChooserSettings{1, {}});
-  for (int ply = 0; ply < 40 && !state->is_over(); ++ply) {
-    const auto legal = state->legal_moves();
-    Move move;
-    if (state->to_move() == 0) {
-      move = *level1->choose_move(*state->observe(0), legal);
-    } else {
-      const auto answer = engine.act(*game, *state->observe(1), legal);
-      REQUIRE(answer);
-      REQUIRE(answer->move);
-      move = *answer->move;
-    }
-    REQUIRE(std::find(legal.begin(), legal.end(), move) != legal.end());
-    state->apply(move);
-  }
+  play_against(*game, *test::position(*game, kStart), *level1, engine, 40);
+}
+
+TEST_CASE("uci player: Stockfish plays Chess960, castling included, told UCI_Chess960") {
+  const char* stockfish = "/usr/games/stockfish";
+  REQUIRE(::access(stockfish, X_OK) == 0);
+  // Start 0 (BBQNNRKR): the kings stand on g1 and g8 beside the h-rooks.
+  const auto game = test::make("chess960", {{"start", "0"}});
+  auto made = make(*game, std::string("uci:") + stockfish, 20);
+  REQUIRE(made.ok());
+  auto& engine = *made.value();
+  // O-O-O is the one mate in one: the king on b1 blocks Ra1-d1, castling
+  // brings the rook to d1 anyway (the engine writes it b1a1).
+  const auto castle = test::position(*game, "2rkr3/2p1p3/8/8/8/8/5PPP/RK6 w A - 0 1");
+  REQUIRE(game->facet<UciProtocol>()->option_commands().size() == 1);
+  auto random = game->make_chooser("random", ChooserSettings{7, {}});
+  play_against(*game, *game->new_state(), *random, engine, 60);
+  const auto answer = engine.act(*game, *castle->observe(0), castle->legal_moves());
+  REQUIRE(answer);
+  REQUIRE(answer->move);
+  CHECK(game->move_text(*answer->move, *castle) == "O-O-O#");
 }
 
 TEST_CASE("uci player: in a tourney, an engine that crashes loses that game and the tourney goes on") {

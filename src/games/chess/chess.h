@@ -42,8 +42,9 @@
 
 namespace gamerec::chess {
 
-// FEN, strictly: a message naming the bad field and why.
-Result<Position, Message> parse_fen(std::string_view text);
+// FEN, strictly: a message naming the bad field and why. In Chess960 the
+// castling field may be X-FEN or Shredder-FEN; fen_of writes X-FEN there.
+Result<Position, Message> parse_fen(std::string_view text, bool chess960 = false);
 std::string fen_of(const Position& position);
 
 // How a game stands after a move.
@@ -96,6 +97,10 @@ class ChessState final : public State {
   // validate's loop: the legal move a SAN text names, when the text names
   // exactly one; false sends the text through both stages for the error.
   bool proves_san(std::string_view text, Move& move) const;
+  // Lifts an end the rules reach by themselves (a dead position, fivefold
+  // repetition, the 75-move rule) so that play may go on; false for
+  // checkmate, stalemate or a game not over.
+  bool lift_automatic_end();
 
  protected:
   std::optional<MoveError> do_check(const Move& move) const override;
@@ -130,8 +135,16 @@ Result<SanMove, MoveError> parse_chess_move(std::string_view text);
 // The same without building an error: false when the text is no move.
 bool read_chess_move(std::string_view text, SanMove& written);
 
-class ChessGame final : public GameOf<ChessGame, ChessState>, public WrittenResults, public UciProtocol {
+class ChessGame final : public GameOf<ChessGame, ChessState>,
+                        public WrittenResults,
+                        public UciProtocol,
+                        public AutomaticEnds,
+                        public PositionText {
  public:
+  bool lift_automatic_end(State& state) const override { return state_of(state).lift_automatic_end(); }
+  std::string position_text(const State& state) const override { return state_of(state).fen(); }
+  std::string start_text() const override;
+  std::string variant_tag() const override { return start_.chess960 ? "Chess960" : ""; }
   ChessGame(SharedDefinition definition, RuleOptions options, Position start)
       : GameOf(std::move(definition), std::move(options)), start_(start) {}
 
@@ -152,6 +165,10 @@ class ChessGame final : public GameOf<ChessGame, ChessState>, public WrittenResu
   std::string result_text(const Outcome& outcome) const override;
   // UCI's `position` command (protocol.cpp).
   std::string position_command(const Observation& seen) const override;
+  std::vector<std::string> option_commands() const override {
+    if (!start_.chess960) return {};
+    return {"setoption name UCI_Chess960 value true"};
+  }
 
  private:
   Position start_;

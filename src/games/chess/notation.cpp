@@ -165,11 +165,22 @@ bool parse_san(std::string_view s, SanMove& written) {
   return true;
 }
 
-bool is_castling_move(const Position& p, ChessMove m, const Castling** which) {
-  if (cell_type(p.cells[m.from]) != kKing) return false;
+// Whether `m` is written as a castling: the king's two-square step from
+// its home in chess, the king onto its own rook on their back rank in
+// Chess960; `which` is then that castling.
+bool is_castling_move(const Position& p, ChessMove m, Castling& which) {
+  const Cell mover = p.cells[m.from];
+  if (cell_type(mover) != kKing) return false;
+  const int color = cell_color(mover);
+  if (p.chess960) {
+    const int back = color == kWhite ? 0 : 7;
+    if (p.cells[m.to] != make_cell(color, kRook) || rank_of(m.from) != back || rank_of(m.to) != back) return false;
+    which = castling_between((color == kWhite ? 0 : 2) + (m.to > m.from ? 0 : 1), m.from, m.to);
+    return true;
+  }
   for (const Castling& c : kCastlings) {
-    if (c.king_from == m.from && c.king_to == m.to && p.cells[m.from] == make_cell(c.king_from < 8 ? kWhite : kBlack, kKing)) {
-      *which = &c;
+    if (c.king_from == m.from && c.king_to == m.to && color == (c.king_from < 8 ? kWhite : kBlack)) {
+      which = c;
       return true;
     }
   }
@@ -178,9 +189,12 @@ bool is_castling_move(const Position& p, ChessMove m, const Castling** which) {
 
 std::optional<MoveError> check_castling(const Position& p, const Tables& t, const Castling& c) {
   const int us = c.king_from < 8 ? kWhite : kBlack;
-  if ((p.castling & c.right) == 0)
+  // Chess960: a right is for one rook; another rook there has none.
+  const bool rook_has_right =
+      !p.chess960 || p.castle_rooks[static_cast<std::size_t>(std::countr_zero(static_cast<unsigned>(c.right)))] == c.rook_from;
+  if ((p.castling & c.right) == 0 || !rook_has_right)
     return error(ErrorCode::kIllegalMove, "castle-rights",
-                 {color_arg("color", us), {"wing@", c.king_to > c.king_from ? "wing.kingside" : "wing.queenside"}});
+                 {color_arg("color", us), {"wing@", c.kingside() ? "wing.kingside" : "wing.queenside"}});
   const Bitboard occupied = p.occupied();
   if (const Bitboard blockers = c.must_be_empty & occupied; blockers != 0)
     return error(ErrorCode::kBlockedPath, "castle", {{"square", square_name(nearest(blockers, c.king_from))}});
@@ -190,15 +204,20 @@ std::optional<MoveError> check_castling(const Position& p, const Tables& t, cons
     return error(ErrorCode::kKingInCheck, "castle-out",
                  {piece_arg("piece", cell_type(p.cells[by])), {"by", square_name(by)}});
   }
+  auto attacked = [&](int square, Bitboard board) -> std::optional<MoveError> {
+    const Bitboard attackers = p.attackers_to(t, square, board) & enemy;
+    if (attackers == 0) return std::nullopt;
+    const int by = std::countr_zero(attackers);
+    return error(ErrorCode::kKingInCheck, square == c.king_to ? "castle-into" : "castle-through",
+                 {{"square", square_name(square)}, piece_arg("piece", cell_type(p.cells[by])), {"by", square_name(by)}});
+  };
   const int step = c.king_to > c.king_from ? 1 : -1;
-  for (int square = c.king_from + step;; square += step) {
-    if (const Bitboard attackers = p.attackers_to(t, square, occupied) & enemy; attackers != 0) {
-      const int by = std::countr_zero(attackers);
-      return error(ErrorCode::kKingInCheck, square == c.king_to ? "castle-into" : "castle-through",
-                   {{"square", square_name(square)}, piece_arg("piece", cell_type(p.cells[by])), {"by", square_name(by)}});
-    }
-    if (square == c.king_to) break;
+  for (int square = c.king_from; square != c.king_to;) {
+    square += step;
+    if (auto found = attacked(square, occupied)) return found;
   }
+  // Chess960: the rook leaving may open the back rank onto the king's square.
+  if (p.chess960) return attacked(c.king_to, occupied ^ bit(c.rook_from));
   return std::nullopt;
 }
 
@@ -370,15 +389,16 @@ std::optional<MoveError> check_chess_move(const Position& p, ChessMove m) {
     return error(ErrorCode::kNotYourTurn, "at",
                  {piece_arg("piece", cell_type(mover)), {"square", square_name(m.from)}, color_arg("owner", cell_color(mover))});
   if (m.from == m.to) return error(ErrorCode::kAlliedDestination, "same");
+  const Tables& t = tables();
+  // Before the allied-destination check: Chess960 castles onto the own rook.
+  Castling castling{};
+  if (is_castling_move(p, m, castling)) {
+    if (m.promotion != 0) return error(ErrorCode::kIllegalMove, "promotion-needless");
+    return check_castling(p, t, castling);
+  }
   const Cell target = p.cells[m.to];
   if (target != kEmpty && cell_color(target) == p.side)
     return error(ErrorCode::kAlliedDestination, "at", {{"square", square_name(m.to)}, piece_arg("piece", cell_type(target))});
-  const Tables& t = tables();
-  const Castling* castling = nullptr;
-  if (is_castling_move(p, m, &castling)) {
-    if (m.promotion != 0) return error(ErrorCode::kIllegalMove, "promotion-needless");
-    return check_castling(p, t, *castling);
-  }
   if (auto shape = check_shape(p, m)) return shape;
   const bool promotes = cell_type(mover) == kPawn && (rank_of(m.to) == 0 || rank_of(m.to) == 7);
   if (promotes && m.promotion == 0) return error(ErrorCode::kIllegalMove, "promotion-missing");
@@ -392,8 +412,8 @@ std::optional<MoveError> resolve_san(const Position& p, const SanMove& written, 
   const int us = p.side;
   const int flags = written.marks;
   if ((flags & (kSanKingside | kSanQueenside)) != 0) {
-    const Castling& c = kCastlings[static_cast<std::size_t>((us == kBlack ? 2 : 0) + ((flags & kSanQueenside) != 0 ? 1 : 0))];
-    move = ChessMove{static_cast<std::uint8_t>(c.king_from), static_cast<std::uint8_t>(c.king_to), 0};
+    const Castling c = castling_of(p, (us == kBlack ? 2 : 0) + ((flags & kSanQueenside) != 0 ? 1 : 0));
+    move = c.move(p.chess960);
     return check_castling(p, t, c);
   }
   const int type = written.piece;
@@ -468,10 +488,11 @@ std::string coordinate_text(ChessMove m) {
 std::string san(const Position& p, ChessMove m) {
   const Tables& t = tables();
   const int type = cell_type(p.cells[m.from]);
-  const bool capture = p.cells[m.to] != kEmpty || (type == kPawn && file_of(m.from) != file_of(m.to));
+  const bool capture = (p.cells[m.to] != kEmpty && cell_color(p.cells[m.to]) != p.side) ||
+                       (type == kPawn && file_of(m.from) != file_of(m.to));
   std::string text;
-  if (type == kKing && std::abs(m.to - m.from) == 2) {
-    text = m.to > m.from ? "O-O" : "O-O-O";
+  if (Castling castling{}; is_castling_move(p, m, castling)) {
+    text = castling.kingside() ? "O-O" : "O-O-O";
   } else if (type == kPawn) {
     if (capture) {
       text += static_cast<char>('a' + file_of(m.from));

@@ -29,20 +29,6 @@ constexpr Keys make_keys() {
 }
 constexpr Keys kKeys = make_keys();
 
-// Castling rights that survive a move from or to each square.
-constexpr std::array<int, 64> castling_masks() {
-  std::array<int, 64> masks{};
-  masks.fill(15);
-  masks[4] = 15 & ~(kWhiteKingside | kWhiteQueenside);
-  masks[0] = 15 & ~kWhiteQueenside;
-  masks[7] = 15 & ~kWhiteKingside;
-  masks[60] = 15 & ~(kBlackKingside | kBlackQueenside);
-  masks[56] = 15 & ~kBlackQueenside;
-  masks[63] = 15 & ~kBlackKingside;
-  return masks;
-}
-constexpr std::array<int, 64> kCastlingMasks = castling_masks();
-
 std::uint64_t perft_rec(const Position& p, const Tables& t, int depth) {
   std::uint64_t nodes = 0;
   if (depth == 1) {
@@ -88,6 +74,10 @@ void Position::make(ChessMove move) {
   if (ep >= 0) key ^= kKeys.ep_file[ep & 7];
   key ^= kKeys.castling[castling];
   ++halfmove;
+  if (type == kKing && (chess960 ? cells[to] == make_cell(us, kRook) : to - from == 2 || from - to == 2)) {
+    castle(move);
+    return;
+  }
   const bool captures = cells[to] != kEmpty;
   if (captures) {
     remove(to);
@@ -105,13 +95,33 @@ void Position::make(ChessMove move) {
       passed = from + forward;
       if ((kPawnAttacks[us][passed] & pieces(us ^ 1, kPawn)) != 0) ep = passed;
     }
-  } else if (type == kKing && (to - from == 2 || from - to == 2)) {
-    const int rook_from = to > from ? from + 3 : from - 4;
-    const int rook_to = to > from ? from + 1 : from - 1;
-    remove(rook_from);
-    put(rook_to, us, kRook);
   }
-  castling &= kCastlingMasks[from] & kCastlingMasks[to];
+  if (castling != 0) {
+    // A right goes with its king's move and with its rook's move or capture.
+    if (type == kKing) castling &= us == kWhite ? ~(kWhiteKingside | kWhiteQueenside) : ~(kBlackKingside | kBlackQueenside);
+    for (int index = 0; index < 4; ++index) {
+      if (from == castle_rooks[static_cast<std::size_t>(index)] || to == castle_rooks[static_cast<std::size_t>(index)])
+        castling &= ~(1 << index);
+    }
+  }
+  finish_move(us);
+}
+
+void Position::castle(ChessMove move) {
+  const int us = side;
+  ep = -1;
+  passed = -1;
+  const bool kingside = move.to > move.from;
+  const Castling c = castling_of(*this, (us == kWhite ? 0 : 2) + (kingside ? 0 : 1));
+  remove(c.king_from);
+  remove(c.rook_from);
+  put(c.king_to, us, kKing);
+  put(c.rook_to, us, kRook);
+  castling &= us == kWhite ? ~(kWhiteKingside | kWhiteQueenside) : ~(kBlackKingside | kBlackQueenside);
+  finish_move(us);
+}
+
+void Position::finish_move(int us) {
   key ^= kKeys.castling[castling];
   if (ep >= 0) key ^= kKeys.ep_file[ep & 7];
   side = us ^ 1;
@@ -166,6 +176,56 @@ Position start_position() {
     p.put(8 + file, kWhite, kPawn);
     p.put(48 + file, kBlack, kPawn);
     p.put(56 + file, kBlack, kBackRank[file]);
+  }
+  p.castling = 15;
+  p.key = p.compute_key();
+  return p;
+}
+
+Position chess960_start(int number) {
+  // Scharnagl's numbering: the light-squared bishop, the dark one, the
+  // queen on the n-th empty square, the knights by a table of the ten
+  // ways to place two on five squares, then rook, king, rook.
+  std::array<int, 8> rank{};
+  rank.fill(-1);
+  int n = number;
+  rank[static_cast<std::size_t>(2 * (n % 4) + 1)] = kBishop;
+  n /= 4;
+  rank[static_cast<std::size_t>(2 * (n % 4))] = kBishop;
+  n /= 4;
+  auto place_on_empty = [&rank](int nth, int type) {
+    for (std::size_t file = 0; file < 8; ++file) {
+      if (rank[file] == -1 && nth-- == 0) {
+        rank[file] = type;
+        return;
+      }
+    }
+  };
+  place_on_empty(n % 6, kQueen);
+  n /= 6;
+  constexpr std::array<std::array<int, 2>, 10> kKnights = {
+      {{0, 1}, {0, 2}, {0, 3}, {0, 4}, {1, 2}, {1, 3}, {1, 4}, {2, 3}, {2, 4}, {3, 4}}};
+  // The second knight's index counts the empty squares left after the first.
+  place_on_empty(kKnights[static_cast<std::size_t>(n)][0], kKnight);
+  place_on_empty(kKnights[static_cast<std::size_t>(n)][1] - 1, kKnight);
+  place_on_empty(0, kRook);
+  place_on_empty(0, kKing);
+  place_on_empty(0, kRook);
+  Position p;
+  p.chess960 = true;
+  for (int file = 0; file < 8; ++file) {
+    p.put(file, kWhite, rank[static_cast<std::size_t>(file)]);
+    p.put(8 + file, kWhite, kPawn);
+    p.put(48 + file, kBlack, kPawn);
+    p.put(56 + file, kBlack, rank[static_cast<std::size_t>(file)]);
+  }
+  int rooks_seen = 0;
+  for (int file = 0; file < 8; ++file) {
+    if (rank[static_cast<std::size_t>(file)] != kRook) continue;
+    // The first rook is the queenside one (right 1, 3), the second the kingside (0, 2).
+    const int index = rooks_seen++ == 0 ? 1 : 0;
+    p.castle_rooks[static_cast<std::size_t>(index)] = static_cast<std::int8_t>(file);
+    p.castle_rooks[static_cast<std::size_t>(index + 2)] = static_cast<std::int8_t>(56 + file);
   }
   p.castling = 15;
   p.key = p.compute_key();

@@ -53,6 +53,13 @@ struct Position {
   int halfmove = 0;  // plies since the last capture or pawn move
   int fullmove = 1;
   std::uint64_t key = 0;  // Zobrist key of pieces, side, castling and ep
+  // The square of the rook each castling right (KQkq order) castles with:
+  // the corners in chess, anywhere on the back rank in Chess960.
+  std::array<std::int8_t, 4> castle_rooks{7, 0, 63, 56};
+  // Chess960 (gamerec-games(7), CHESS960): castling is kept as the king
+  // taking its own rook (to = the rook's square), since the king may not
+  // move or may land where the rook stands.
+  bool chess960 = false;
 
   bool operator==(const Position&) const = default;
 
@@ -73,6 +80,8 @@ struct Position {
   void remove(int square);
   // Plays a legal move (no check is made).
   void make(ChessMove move);
+  void castle(ChessMove move);  // make's castling
+  void finish_move(int us);     // make's last steps: rights and side in the key
   // Whether `move` (pseudo-legal) leaves the mover's king unattacked.
   bool keeps_king_safe(const Tables& t, ChessMove move) const;
   // Clears `ep` when no legal capture uses it (after a FEN or a move).
@@ -88,13 +97,22 @@ struct Position {
 };
 
 Position start_position();
+// Chess960's start number `number` (0-959; 518 is chess's start).
+Position chess960_start(int number);
 
 // The castling move of `right`: the king's from and to, the rook's.
 struct Castling {
   int right;
   int king_from, king_to, rook_from, rook_to;
-  Bitboard must_be_empty;  // between king and rook
+  Bitboard must_be_empty;  // the squares king and rook cross or land on, but their own
   Bitboard king_path;      // squares the king stands on or crosses
+  // The move as the rules core keeps it: the king's two-square step in
+  // chess, the king taking its own rook in Chess960.
+  ChessMove move(bool chess960) const {
+    return ChessMove{static_cast<std::uint8_t>(king_from),
+                     static_cast<std::uint8_t>(chess960 ? rook_from : king_to), 0};
+  }
+  bool kingside() const { return rook_from > king_from; }
 };
 inline constexpr std::array<Castling, 4> kCastlings = {{
     {kWhiteKingside, 4, 6, 7, 5, 0x60ULL, 0x70ULL},
@@ -102,6 +120,31 @@ inline constexpr std::array<Castling, 4> kCastlings = {{
     {kBlackKingside, 60, 62, 63, 61, 0x60ULL << 56, 0x70ULL << 56},
     {kBlackQueenside, 60, 58, 56, 59, 0x0EULL << 56, 0x1CULL << 56},
 }};
+
+// The squares from `a` to `b` on one rank, both included.
+constexpr Bitboard rank_span(int a, int b) {
+  const int low = a < b ? a : b;
+  const int high = a < b ? b : a;
+  return (high == 63 ? ~0ULL : (1ULL << (high + 1)) - 1) & ~((1ULL << low) - 1);
+}
+
+// The castling of right `index` (0-3, KQkq) for a king and rook on these
+// squares of their back rank.
+constexpr Castling castling_between(int index, int king_from, int rook_from) {
+  const int back = index < 2 ? 0 : 56;
+  const bool kingside = (index & 1) == 0;
+  Castling c{1 << index, king_from, back + (kingside ? 6 : 2), rook_from, back + (kingside ? 5 : 3), 0, 0};
+  c.king_path = rank_span(c.king_from, c.king_to);
+  c.must_be_empty = (c.king_path | rank_span(c.rook_from, c.rook_to)) & ~bit(c.king_from) & ~bit(c.rook_from);
+  return c;
+}
+
+// The castling of right `index` where the position's king and that
+// right's rook stand: kCastlings in chess.
+inline Castling castling_of(const Position& p, int index) {
+  if (!p.chess960) return kCastlings[static_cast<std::size_t>(index)];
+  return castling_between(index, p.king(index < 2 ? kWhite : kBlack), p.castle_rooks[static_cast<std::size_t>(index)]);
+}
 
 // Calls visit(ChessMove) for every legal move until it returns true; says
 // whether it stopped. Promotions come as four moves (Q, R, B, N).
@@ -223,15 +266,18 @@ bool for_each_legal_move(const Position& p, const Tables& t, Visit&& visit) {
   }
 
   if (checkers == 0 && (p.castling & (us == kWhite ? 3 : 12)) != 0) {
-    for (const Castling& c : kCastlings) {
-      if ((p.castling & c.right & (us == kWhite ? 3 : 12)) == 0 || (c.must_be_empty & occupied) != 0)
-        continue;
+    for (int index = us == kWhite ? 0 : 2, last = index + 1; index <= last; ++index) {
+      if ((p.castling & (1 << index)) == 0) continue;
+      const Castling c = castling_of(p, index);
+      if ((c.must_be_empty & occupied) != 0) continue;
       bool safe = true;
       for (Bitboard path = c.king_path & ~bit(c.king_from); path != 0 && safe;)
         safe = (p.attackers_to(t, pop_lsb(path), occupied) & enemy) == 0;
-      if (safe &&
-          visit(ChessMove{static_cast<std::uint8_t>(c.king_from), static_cast<std::uint8_t>(c.king_to), 0}))
-        return true;
+      // Chess960: the rook leaving may open the back rank onto the king's
+      // square (a rook or queen beyond it).
+      if (safe && p.chess960)
+        safe = (p.attackers_to(t, c.king_to, occupied ^ bit(c.rook_from)) & enemy) == 0;
+      if (safe && visit(c.move(p.chess960))) return true;
     }
   }
   return false;

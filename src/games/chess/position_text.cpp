@@ -70,13 +70,53 @@ std::optional<Message> parse_placement(std::string_view field, Position& p) {
   return std::nullopt;
 }
 
+// Chess960's castling field, in either form: X-FEN (K and Q for the
+// outermost rook on the wing, a file letter for another: "KQkq", "KAkq")
+// or Shredder-FEN (file letters only: "HAha").
+std::optional<Message> parse_castling_960(std::string_view field, Position& p) {
+  for (const char c : field) {
+    const int color = (c >= 'a' && c <= 'z') ? kBlack : kWhite;
+    const char upper = static_cast<char>(color == kBlack ? c - 'a' + 'A' : c);
+    const int back = color == kWhite ? 0 : 56;
+    const int king = p.king(color);
+    if (king < back || king > back + 7 || (upper != 'K' && upper != 'Q' && (upper < 'A' || upper > 'H')))
+      return fen_error("castling-960-bad", {{"value", std::string(field)}, {"char", std::string(1, c)}});
+    int rook = -1;
+    if (upper == 'K' || upper == 'Q') {
+      // The outermost rook of its colour on that wing.
+      const int step = upper == 'K' ? -1 : 1;
+      for (int square = upper == 'K' ? back + 7 : back; square != king; square += step) {
+        if (p.cells[square] == make_cell(color, kRook)) {
+          rook = square;
+          break;
+        }
+      }
+    } else if (p.cells[back + (upper - 'A')] == make_cell(color, kRook) && back + (upper - 'A') != king) {
+      rook = back + (upper - 'A');
+    }
+    if (rook < 0) return fen_error("castling-960-rook", {{"value", std::string(field)}, {"char", std::string(1, c)}});
+    const int index = (color == kWhite ? 0 : 2) + (rook > king ? 0 : 1);
+    if ((p.castling & (1 << index)) != 0)
+      return fen_error("castling-960-bad", {{"value", std::string(field)}, {"char", std::string(1, c)}});
+    p.castling |= 1 << index;
+    p.castle_rooks[static_cast<std::size_t>(index)] = static_cast<std::int8_t>(rook);
+  }
+  return std::nullopt;
+}
+
 std::optional<Message> parse_castling(std::string_view field, Position& p) {
   if (field == "-") return std::nullopt;
+  if (p.chess960) return parse_castling_960(field, p);
   constexpr std::string_view kRights = "KQkq";
   int previous = -1;
   for (const char c : field) {
     const auto index = static_cast<int>(kRights.find(c));
-    if (index < 0 || index <= previous) return fen_error("castling", {{"value", std::string(field)}});
+    if (index < 0 || index <= previous) {
+      // Shredder-FEN and X-FEN name a rook by its file: Chess960's.
+      const char lower = static_cast<char>(c | 0x20);
+      if (lower >= 'a' && lower <= 'h') return fen_error("castling-960", {{"value", std::string(field)}});
+      return fen_error("castling", {{"value", std::string(field)}});
+    }
     p.castling |= 1 << index;
     previous = index;
   }
@@ -118,13 +158,28 @@ std::optional<int> parse_count(std::string_view field, int minimum) {
   return value;
 }
 
+// A Chess960 right as X-FEN writes it: K or Q when its rook is the
+// outermost on that wing, else the rook's file.
+char x_fen_right(const Position& p, int index) {
+  const int color = index < 2 ? kWhite : kBlack;
+  const int rook = p.castle_rooks[static_cast<std::size_t>(index)];
+  const bool kingside = (index & 1) == 0;
+  const int back = color == kWhite ? 0 : 56;
+  bool outermost = true;
+  for (int square = kingside ? rook + 1 : back; square < (kingside ? back + 8 : rook); ++square)
+    outermost = outermost && p.cells[square] != make_cell(color, kRook);
+  const char letter = outermost ? (kingside ? 'K' : 'Q') : static_cast<char>('A' + (rook & 7));
+  return color == kWhite ? letter : static_cast<char>(letter - 'A' + 'a');
+}
+
 }  // namespace
 
-Result<Position, Message> parse_fen(std::string_view text) {
+Result<Position, Message> parse_fen(std::string_view text, bool chess960) {
   const auto fields = split_fields(text);
   if (fields.size() != 6 && fields.size() != 4)
     return fen_error("field-count", {{"count", std::to_string(fields.size())}});
   Position p;
+  p.chess960 = chess960;
   if (auto error = parse_placement(fields[0], p)) return *error;
   if (fields[1] != "w" && fields[1] != "b") return fen_error("side", {{"value", std::string(fields[1])}});
   p.side = fields[1] == "w" ? kWhite : kBlack;
@@ -169,7 +224,8 @@ std::string fen_of(const Position& p) {
   if (p.castling == 0) out += '-';
   constexpr std::string_view kRights = "KQkq";
   for (int i = 0; i < 4; ++i) {
-    if ((p.castling & (1 << i)) != 0) out += kRights[i];
+    if ((p.castling & (1 << i)) == 0) continue;
+    out += p.chess960 ? x_fen_right(p, i) : kRights[i];
   }
   out += ' ';
   out += p.ep >= 0 ? square_name(p.ep) : "-";

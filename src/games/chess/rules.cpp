@@ -45,6 +45,12 @@ void ChessState::settle() {
     end_ = End::kNone;
 }
 
+bool ChessState::lift_automatic_end() {
+  if (end_ != End::kInsufficientMaterial && end_ != End::kFivefold && end_ != End::kSeventyFiveMoves) return false;
+  end_ = End::kNone;
+  return true;
+}
+
 void ChessState::do_apply(const Move& move) {
   history_.push_back(to_chess_move(move));
   position_.make(to_chess_move(move));
@@ -200,9 +206,14 @@ std::string ChessGame::result_text(const Outcome& outcome) const {
 
 Result<std::unique_ptr<State>, Message> ChessGame::new_state_from(std::string_view position) const {
   if (position.empty()) return new_state();
-  auto parsed = parse_fen(position);
+  auto parsed = parse_fen(position, start_.chess960);
   if (!parsed) return parsed.error();
   return std::unique_ptr<State>(std::make_unique<ChessState>(*parsed));
+}
+
+std::string ChessGame::start_text() const {
+  const std::string fen = fen_of(start_);
+  return fen == fen_of(start_position()) ? "" : fen;
 }
 
 std::string ChessGame::move_text(const Move& move, const State& before) const {
@@ -217,7 +228,17 @@ std::unique_ptr<MoveChooser> ChessGame::make_chooser(std::string_view level,
 }
 
 Result<std::unique_ptr<Game>, Message> make_game(SharedDefinition definition, RuleOptions options) {
-  auto start = parse_fen(options.get_string("start"));
+  const bool chess960 = options.get_bool("chess960");
+  const std::string& start_text = options.get_string("start");
+  // Chess960 numbers its 960 starts (0-959, 518 being chess's).
+  if (chess960 && !start_text.empty() && start_text.size() <= 3 &&
+      start_text.find_first_not_of("0123456789") == std::string::npos) {
+    const int number = std::stoi(start_text);
+    if (number > 959) return Message{"fen.start-number", {{"value", start_text}}};
+    return std::unique_ptr<Game>(
+        std::make_unique<ChessGame>(std::move(definition), std::move(options), chess960_start(number)));
+  }
+  auto start = parse_fen(start_text, chess960);
   if (!start) return start.error();
   const Position position = *start;
   return std::unique_ptr<Game>(std::make_unique<ChessGame>(std::move(definition), std::move(options), position));
