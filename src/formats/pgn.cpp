@@ -84,6 +84,7 @@ class PgnSource final : public RecordSource {
  private:
   // Whether the next event can be read from the current line alone.
   bool next_event_on_this_line();
+  bool passed_over(std::string_view token) const;
   // The next line into line_; false at the end. A % escape line is skipped
   // unless it continues a comment, where % is text.
   bool load_line(bool escapes = true);
@@ -141,12 +142,38 @@ class PgnSource final : public RecordSource {
   std::vector<RecordEvent> batch_;
 };
 
+// A token read_event passes over without an event: a move number or dots
+// alone ("12.", "12...", "..."), "e.p.", a result inside a variation.
+bool PgnSource::passed_over(std::string_view token) const {
+  // Nearly every token is a move: its first letter says it.
+  const char first = token[0];
+  if (!is_digit(first) && first != '.' && first != '*' && first != 'e' && first != 'E') return false;
+  if (token == "e.p." || token == "E.P.") return true;
+  if (is_result(token)) return !open_variations_.empty();
+  std::size_t i = 0;
+  if (is_digit(token[0]) && token[0] != '0') {
+    while (i < token.size() && is_digit(token[i])) ++i;
+  }
+  while (i < token.size() && token[i] == '.') ++i;
+  return i == token.size();
+}
+
+// Whether read_event finds its next event on the current line: a batch's
+// texts are views into that line, which loading another may overwrite.
 bool PgnSource::next_event_on_this_line() {
-  while (pos_ < line_.size() && is_blank(line_[pos_])) ++pos_;
-  if (pos_ >= line_.size() || line_too_long_) return false;
-  const char c = line_[pos_];
-  if (c == '{') return line_.find('}', pos_ + 1) != std::string_view::npos;
-  return true;
+  if (line_too_long_) return false;
+  for (std::size_t at = pos_;;) {
+    while (at < line_.size() && is_blank(line_[at])) ++at;
+    if (at >= line_.size()) return false;
+    const char c = line_[at];
+    if (c == '{') return line_.find('}', at + 1) != std::string_view::npos;
+    // Most tokens are moves: only a number or dots may be passed over.
+    if (!is_digit(c) && c != '.' && c != '*' && c != 'e' && c != 'E') return true;
+    std::size_t end = at + 1;
+    while (end < line_.size() && !ends_token(line_[end])) ++end;
+    if (!passed_over(line_.substr(at, end - at))) return true;
+    at = end;
+  }
 }
 
 std::span<const RecordEvent> PgnSource::read_events() {
@@ -401,32 +428,30 @@ const RecordEvent* PgnSource::read_event() {
     std::int64_t token_column = column();
     pos_ = end;
     moves_seen_ = true;
+    // A variation has no result of its own; a move number may stand alone.
+    if (passed_over(token)) continue;
     if (is_result(token)) {
-      if (!open_variations_.empty()) continue;  // a variation has no result of its own
       game_ended_ = true;
       return event(RecordEvent::Kind::kResult, token, line_number_, token_column);
     }
     if (is_glyph(token)) return event(RecordEvent::Kind::kNag, token, line_number_, token_column);
     if (is_digit(token[0]) && token[0] != '0') {
-      // A move number, "12." or "12...", maybe glued to the move (1.e4).
+      // A move number glued to the move (1.e4, 12...Nc6).
       std::size_t i = 0;
       while (i < token.size() && is_digit(token[i])) ++i;
       std::size_t dots = i;
       while (dots < token.size() && token[dots] == '.') ++dots;
-      if (dots == token.size()) continue;
       if (dots > i) {
         token_column += static_cast<std::int64_t>(dots);
         token.remove_prefix(dots);
       }
     }
-    // "3. ... a6": the dots that stand for White's move, alone or glued on.
+    // "3. ... a6": the dots that stand for White's move, glued on.
     if (token[0] == '.') {
       const std::size_t dots = token.find_first_not_of('.');
-      if (dots == std::string_view::npos) continue;
       token_column += static_cast<std::int64_t>(dots);
       token.remove_prefix(dots);
     }
-    if (token.size() == 4 && (token == "e.p." || token == "E.P.")) continue;
     return event(RecordEvent::Kind::kMove, token, line_number_, token_column);
   }
   in_game_ = false;

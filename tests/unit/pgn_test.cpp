@@ -332,3 +332,21 @@ TEST_CASE("pgn: every move of a variation is checked from where it branches") {
   const auto unclosed = read_all("1. e4 (1. d4 {never closed\n");
   REQUIRE(unclosed[0].run.error);
 }
+
+TEST_CASE("pgn: a line ending in a move number never spoils the moves before it when the buffer moves") {
+  // Validate plays a line's moves together, as views into the line; the
+  // buffer shifts when it fills (every MiB): a move number at the end of a
+  // line must not make the reader load the next line into that batch.
+  const std::string game =
+      "[Event \"x\"]\n[Result \"*\"]\n\n1. e4 e5 2.\nNf3 Nc6 3.\nBb5 a6 4.\nBa4 Nf6 5.\nO-O Be7 6.\n"
+      "Re1 b5 7. Bb3 d6 8.\nc3 O-O 9...\n*\n\n";
+  std::string text;
+  while (text.size() < 3 * 1024 * 1024) text += game;
+  const auto games = read_all(text);
+  REQUIRE(games.size() == text.size() / game.size());
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    INFO("game " << i + 1);
+    CHECK_FALSE(games[i].run.error);
+    CHECK(games[i].run.moves == 16);
+  }
+}

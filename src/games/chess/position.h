@@ -151,7 +151,38 @@ inline Castling castling_of(const Position& p, int index) {
 template <typename Visit>
 bool for_each_legal_move(const Position& p, const Tables& t, Visit&& visit);
 
+// The own pieces pinned to the king of the side to move.
+inline Bitboard pinned_pieces(const Position& p, const Tables& t) {
+  const int us = p.side;
+  const int them = us ^ 1;
+  const int king = p.king(us);
+  const Bitboard occupied = p.occupied();
+  Bitboard pinned = 0;
+  const Bitboard snipers = (t.rook_empty[king] & (p.pieces(them, kRook) | p.pieces(them, kQueen))) |
+                           (t.bishop_empty[king] & (p.pieces(them, kBishop) | p.pieces(them, kQueen)));
+  for (Bitboard s = snipers; s != 0;) {
+    const Bitboard blockers = t.between[king][pop_lsb(s)] & occupied;
+    if (blockers != 0 && (blockers & (blockers - 1)) == 0) pinned |= blockers & p.colors[us];
+  }
+  return pinned;
+}
+
+// Asked after every move of every game (is it mate or stalemate?): out of
+// check, an unpinned knight or pawn that can move answers it without the
+// attacks on the king's squares that the whole generator starts with.
 inline bool has_legal_move(const Position& p, const Tables& t) {
+  const int us = p.side;
+  const Bitboard own = p.colors[us];
+  const Bitboard occupied = p.occupied();
+  if ((p.attackers_to(t, p.king(us), occupied) & p.colors[us ^ 1]) == 0) {
+    const Bitboard free = ~pinned_pieces(p, t);
+    for (Bitboard b = p.pieces(us, kKnight) & free; b != 0;) {
+      if ((kKnightAttacks[pop_lsb(b)] & ~own) != 0) return true;
+    }
+    const Bitboard pawns = p.pieces(us, kPawn) & free;
+    const Bitboard pushed = us == kWhite ? pawns << 8 : pawns >> 8;
+    if ((pushed & ~occupied) != 0) return true;
+  }
   return for_each_legal_move(p, t, [](ChessMove) { return true; });
 }
 
@@ -195,13 +226,7 @@ bool for_each_legal_move(const Position& p, const Tables& t, Visit&& visit) {
     const int checker = std::countr_zero(checkers);
     target = t.between[king][checker] | checkers;
   }
-  Bitboard pinned = 0;
-  const Bitboard snipers = (t.rook_empty[king] & (p.pieces(them, kRook) | p.pieces(them, kQueen))) |
-                           (t.bishop_empty[king] & (p.pieces(them, kBishop) | p.pieces(them, kQueen)));
-  for (Bitboard s = snipers; s != 0;) {
-    const Bitboard blockers = t.between[king][pop_lsb(s)] & occupied;
-    if (blockers != 0 && (blockers & (blockers - 1)) == 0) pinned |= blockers & own;
-  }
+  const Bitboard pinned = pinned_pieces(p, t);
   auto restrict = [&](int from, Bitboard moves) {
     return (pinned & bit(from)) != 0 ? moves & t.line[king][from] : moves;
   };
