@@ -75,6 +75,26 @@ class OutputFile {
   bool done_ = false;
 };
 
+// The whole of a game read (main line, comments, NAGs, variations) handed
+// to the output format's writer in order.
+class WriterFeed final : public MoveObserver {
+ public:
+  WriterFeed(RecordWriter& writer, const Game& game, OutputFile& out) : writer_(writer), game_(game), out_(out) {}
+  void before(const RecordEvent& event, const Move& move, const State& position) override {
+    out_.write(writer_.move(game_, position, move, event.text));
+  }
+  bool after(const RecordEvent&, Side, const Move&, const State&) override { return true; }
+  void annotation(const RecordEvent& event) override { out_.write(writer_.annotation(event)); }
+  void variation_move(const RecordEvent& event, const Move* move, const State& position) override {
+    out_.write(writer_.variation_move(game_, position, move, event));
+  }
+
+ private:
+  RecordWriter& writer_;
+  const Game& game_;
+  OutputFile& out_;
+};
+
 // OUT, or OUT-N before the extension for game N of several.
 std::string numbered(const std::string& path, int index) {
   const std::filesystem::path p(path);
@@ -98,6 +118,7 @@ int convert(const Context& context, const ConvertOptions& options) {
   int status = kExitOk;
   int index = 0;
   int written = 0;
+  LostParts lost;  // what the output's format could not hold, all games
   while (auto next = input.source->next_game()) {
     ++index;
     if (options.game_index && index != *options.game_index) continue;
@@ -152,12 +173,8 @@ int convert(const Context& context, const ConvertOptions& options) {
     if (context.catalogue().game_for_path(options.output) != rules.name() && format.game != rules.name())
       header.game = rules.name();
     out.write(writer->begin_game(rules, header));
-    const RunResult run = run_moves(
-        *input.source, rules, *opened_game.start,
-        [&](const RecordEvent& event, const Move& move, const State& before) {
-          out.write(writer->move(rules, before, move, event.text));
-        },
-        [](const RecordEvent&, Side, const Move&, const State&) {});
+    WriterFeed feed(*writer, rules, out);
+    const RunResult run = run_moves(*input.source, rules, *opened_game.start, &feed);
     if (run.read_error) return report_file_error(context, file, read_failure(*run.read_error));
     if (run.error) {
       // An invalid game is not converted: its output never appears.
@@ -169,6 +186,9 @@ int convert(const Context& context, const ConvertOptions& options) {
       continue;
     }
     out.write(writer->end_game(rules, *opened_game.start));
+    lost.variations += writer->lost().variations;
+    lost.nags += writer->lost().nags;
+    lost.comments += writer->lost().comments;
     ++written;
     if (own && index == 1) {
       first_game = std::move(own);
@@ -185,6 +205,13 @@ int convert(const Context& context, const ConvertOptions& options) {
                 {{"index", std::to_string(*options.game_index)}, {"count", std::to_string(index)}}});
   if (first_game) first_game->commit(options.output);
   if (shared && status != kExitInvalid) shared->commit(options.output);
+  if (lost.any())
+    context.err() << context.text("convert.lost", {{"file", display_name(options.output)},
+                                                   {"format", format.name},
+                                                   {"variations", std::to_string(lost.variations)},
+                                                   {"nags", std::to_string(lost.nags)},
+                                                   {"comments", std::to_string(lost.comments)}})
+                  << '\n';
   if (status == kExitOk) context.err() << context.messages().count("convert.done", written) << '\n';
   return status;
 }

@@ -2,6 +2,8 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
+#include <array>
 #include <cctype>
 #include <cstring>
 
@@ -478,8 +480,10 @@ class PgnWriter final : public RecordWriter {
     header_ = header;
     movetext_.clear();
     line_length_ = 0;
-    ply_ = 0;
+    glue_ = false;
+    comment_open_ = false;
     first_black_ = false;
+    lines_.assign(1, Line{});
     // A game whose rules or start the tags must name (Chess960, a start
     // option): the move list's header said it with the game's name.
     if (const auto* text = game.facet<PositionText>()) {
@@ -493,15 +497,44 @@ class PgnWriter final : public RecordWriter {
     }
     return "";
   }
-  std::string move(const Game& game, const State& before, const Move& move, std::string_view) override {
-    const std::int64_t number = before.moves_played();
-    const bool white_to_move = (number % 2 == 0) != first_black_;
-    if (white_to_move || number == 0) {
-      const std::int64_t full = full_move(number);
-      add(std::to_string(full) + (white_to_move ? "." : "..."));
+  std::string move(const Game& game, const State& before, const Move& move, std::string_view text) override {
+    write_move(game.move_text(move, before), text);
+    return "";
+  }
+  std::string variation_move(const Game& game, const State& before, const Move* move,
+                             const RecordEvent& event) override {
+    // A move that was not checked is kept as it was written.
+    write_move(move != nullptr ? game.move_text(*move, before) : std::string(event.text), event.text);
+    return "";
+  }
+  std::string annotation(const RecordEvent& event) override {
+    switch (event.kind) {
+      case RecordEvent::Kind::kComment:
+        // Comments in a row are one (a move list's # lines).
+        write_comment(event.text, comment_open_);
+        comment_open_ = movetext_.ends_with('}');
+        lines_.back().need_number = true;
+        return "";
+      case RecordEvent::Kind::kNag:
+        add_nag(nag_of(event.text));
+        break;
+      case RecordEvent::Kind::kVariationStart: {
+        // The variation replaces the line's last move: it starts one ply back.
+        const std::int64_t ply = lines_.back().ply > 0 ? lines_.back().ply - 1 : 0;
+        add("(");
+        glue_ = true;
+        lines_.push_back(Line{ply, true});
+        break;
+      }
+      case RecordEvent::Kind::kVariationEnd:
+        if (lines_.size() > 1) lines_.pop_back();
+        glue_ = true;
+        add(")");
+        lines_.back().need_number = true;
+        break;
+      default:
+        break;
     }
-    add(game.move_text(move, before));
-    ++ply_;
     return "";
   }
   std::string end_game(const Game& game, const State& end) override {
@@ -517,6 +550,76 @@ class PgnWriter final : public RecordWriter {
   }
 
  private:
+  // One line of play being written: the main line or a variation.
+  struct Line {
+    std::int64_t ply = 0;      // moves before the next one, from the game's start
+    bool need_number = true;   // a Black move here needs "N..." (after a comment, a variation)
+  };
+
+  // A move in SAN, with its number where PGN's export format wants one,
+  // and the glyph glued to it as written ("Nf3!?") as its NAG.
+  void write_move(const std::string& san, std::string_view written) {
+    Line& line = lines_.back();
+    const bool white_to_move = (line.ply % 2 == 0) != first_black_;
+    if (white_to_move || line.need_number)
+      add(std::to_string(full_move(line.ply)) + (white_to_move ? "." : "..."));
+    add(san);
+    move_nags_.clear();
+    std::size_t glyph = written.size();
+    while (glyph > 0 && (written[glyph - 1] == '!' || written[glyph - 1] == '?')) --glyph;
+    if (glyph < written.size() && is_glyph(written.substr(glyph))) add_nag(nag_of(written.substr(glyph)));
+    ++line.ply;
+    line.need_number = false;
+  }
+  // A move's NAG once ("Nf6?? $4" says it twice).
+  void add_nag(const std::string& nag) {
+    if (std::find(move_nags_.begin(), move_nags_.end(), nag) != move_nags_.end()) return;
+    move_nags_.push_back(nag);
+    add(nag);
+  }
+  // Glyphs as the export format writes them: $1 for "!", ...
+  static std::string nag_of(std::string_view text) {
+    static constexpr std::array<std::string_view, 6> kGlyphs = {"!", "?", "!!", "??", "!?", "?!"};
+    for (std::size_t i = 0; i < kGlyphs.size(); ++i) {
+      if (text == kGlyphs[i]) return "$" + std::to_string(i + 1);
+    }
+    return std::string(text);
+  }
+  // A comment between braces, its words wrapped with the movetext; one
+  // holding a brace is written as a ';' comment to the end of its line.
+  void write_comment(std::string_view text, bool joins_previous) {
+    std::vector<std::string_view> words;
+    for (std::size_t at = 0; at < text.size();) {
+      while (at < text.size() && std::isspace(static_cast<unsigned char>(text[at]))) ++at;
+      std::size_t end = at;
+      while (end < text.size() && !std::isspace(static_cast<unsigned char>(text[end]))) ++end;
+      if (end > at) words.push_back(text.substr(at, end - at));
+      at = end;
+    }
+    if (text.find('}') != std::string_view::npos) {
+      std::string joined = ";";
+      for (const auto word : words) joined += " " + std::string(word);
+      add(joined);
+      movetext_ += '\n';
+      line_length_ = 0;
+      return;
+    }
+    if (words.empty()) {
+      if (!joins_previous) add("{}");
+      return;
+    }
+    if (joins_previous) {
+      // Reopen the comment just written: its "}" goes after these words.
+      movetext_.pop_back();
+      --line_length_;
+    }
+    for (std::size_t i = 0; i < words.size(); ++i) {
+      std::string token(words[i]);
+      if (i == 0 && !joins_previous) token.insert(0, "{");
+      if (i + 1 == words.size()) token += '}';
+      add(token);
+    }
+  }
   std::int64_t full_move(std::int64_t ply) const {
     std::int64_t start = 1;
     if (!header_.position.empty()) {
@@ -532,11 +635,16 @@ class PgnWriter final : public RecordWriter {
     }
     return start + (ply + (first_black_ ? 1 : 0)) / 2;
   }
+  // Adds a token, wrapping before 80 columns; after "(" or before ")" with
+  // no space.
   void add(const std::string& token) {
-    if (line_length_ > 0 && line_length_ + 1 + token.size() > 79) {
+    comment_open_ = false;
+    const bool glued = glue_ || token == ")";
+    glue_ = false;
+    if (line_length_ > 0 && line_length_ + (glued ? 0 : 1) + token.size() > 79) {
       movetext_ += '\n';
       line_length_ = 0;
-    } else if (line_length_ > 0) {
+    } else if (line_length_ > 0 && !glued) {
       movetext_ += ' ';
       ++line_length_;
     }
@@ -605,7 +713,10 @@ class PgnWriter final : public RecordWriter {
   std::string variant_;  // the [Variant] tag the rules need, "" for none
   std::string movetext_;
   std::size_t line_length_ = 0;
-  std::int64_t ply_ = 0;
+  bool glue_ = false;  // the next token follows "(" at once
+  bool comment_open_ = false;  // movetext ends with a comment's "}": the next comment joins it
+  std::vector<Line> lines_;  // the main line, then the variations open
+  std::vector<std::string> move_nags_;  // the NAGs written after the last move
   bool first_black_ = false;
 };
 

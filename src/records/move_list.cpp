@@ -3,6 +3,8 @@
 #include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
+#include <array>
 #include <set>
 
 #include "records/record_format.h"
@@ -36,12 +38,52 @@ std::optional<std::pair<std::string, std::int64_t>> repeated_key(const YAML::Nod
 class MoveListWriter final : public RecordWriter {
  public:
   std::string begin_game(const Game& game, const GameHeader& header) override {
+    depth_ = 0;
     return move_list_header(header, game);
   }
+  // Written at once: play puts each accepted move on disk as it comes.
   std::string move(const Game&, const State&, const Move&, std::string_view text) override {
+    last_move_ = text;
     return std::string(text) + '\n';
   }
   std::string end_game(const Game&, const State&) override { return ""; }
+  // A comment is kept as a # line (its words on one line: a PGN comment's
+  // line breaks mean nothing). A glyph written on a move stays in the
+  // move's text; a NAG apart from it, a variation and a comment inside one
+  // cannot be kept (counted for convert's warning).
+  std::string annotation(const RecordEvent& event) override {
+    if (event.kind == RecordEvent::Kind::kVariationStart) ++depth_;
+    if (event.kind == RecordEvent::Kind::kVariationEnd) --depth_;
+    if (event.kind == RecordEvent::Kind::kNag && depth_ == 0 && said_on_move(event.text)) return "";
+    if (event.kind != RecordEvent::Kind::kComment || depth_ > 0) {
+      count_lost(event);
+      return "";
+    }
+    std::string line = "#";
+    for (std::size_t at = 0; at < event.text.size();) {
+      while (at < event.text.size() && is_space(event.text[at])) ++at;
+      std::size_t end = at;
+      while (end < event.text.size() && !is_space(event.text[end])) ++end;
+      if (end > at) line += " " + std::string(event.text.substr(at, end - at));
+      at = end;
+    }
+    return line + "\n";
+  }
+
+ private:
+  static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+  // A NAG the last move's text already ends with ("Nf6?? $4").
+  bool said_on_move(std::string_view nag) const {
+    static constexpr std::array<std::string_view, 7> kGlyphs = {"", "!", "?", "!!", "??", "!?", "?!"};
+    std::string_view glyph = nag;
+    if (nag.size() == 2 && nag[0] == '$' && nag[1] >= '1' && nag[1] <= '6') glyph = kGlyphs[nag[1] - '0'];
+    std::size_t start = last_move_.size();
+    while (start > 0 && (last_move_[start - 1] == '!' || last_move_[start - 1] == '?')) --start;
+    return !glyph.empty() && std::string_view(last_move_).substr(start) == glyph;
+  }
+
+  std::string last_move_;  // as written
+  int depth_ = 0;          // variations open
 };
 
 }  // namespace
@@ -140,6 +182,16 @@ Result<GameHeader, RecordError> MoveListSource::read_header() {
       if (!position.IsScalar()) return header_error("position", header.position_line);
       header.position = position.as<std::string>();
     }
+    if (const YAML::Node tags = root["tags"]) {
+      // An archive's tags, kept by convert: a map of text values.
+      const std::int64_t tags_line = line_of("tags");
+      if (!tags.IsMap()) return header_error("tags", tags_line);
+      for (const auto& entry : tags) {
+        if (!entry.first.IsScalar() || !entry.second.IsScalar()) return header_error("tags", tags_line);
+        header.tags.emplace_back(entry.first.Scalar(), entry.second.Scalar());
+        if (entry.first.Scalar() == "Result") header.result = entry.second.Scalar();
+      }
+    }
     if (const YAML::Node variant = root["variant"]) {
       header.variant_line = line_of("variant");
       if (!variant.IsMap()) return header_error("variant", header.variant_line);
@@ -179,7 +231,8 @@ std::string move_list_header(const GameHeader& header, const Game& game) {
   const bool has_other_fields = original.IsMap() && original.size() > (original["game"] ? 1u : 0u) +
                                                                           (original["variant"] ? 1u : 0u) +
                                                                           (original["position"] ? 1u : 0u);
-  if (!header.game && header.variant.empty() && header.position.empty() && !has_other_fields) return "";
+  if (!header.game && header.variant.empty() && header.position.empty() && header.tags.empty() && !has_other_fields)
+    return "";
 
   // A header written at all names its game: the normal form.
   YAML::Emitter yaml;
@@ -199,6 +252,16 @@ std::string move_list_header(const GameHeader& header, const Game& game) {
     yaml << YAML::EndMap;
   }
   if (!header.position.empty()) yaml << YAML::Key << "position" << YAML::Value << header.position;
+  // An archive's tags (PGN's), in their order, but those the header says
+  // its own way (the FEN is `position`).
+  bool tags_written = false;
+  for (const auto& [key, value] : header.tags) {
+    if (key == "FEN" || key == "SetUp" || (original.IsMap() && original["tags"])) continue;
+    if (!tags_written) yaml << YAML::Key << "tags" << YAML::Value << YAML::BeginMap;
+    tags_written = true;
+    yaml << YAML::Key << key << YAML::Value << YAML::DoubleQuoted << value;
+  }
+  if (tags_written) yaml << YAML::EndMap;
   if (original.IsMap()) {
     for (const auto& entry : original) {
       const std::string key = entry.first.Scalar();

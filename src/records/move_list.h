@@ -39,6 +39,21 @@ inline std::optional<std::pair<std::string_view, std::int64_t>> strip_body_line(
   return std::make_pair(line.substr(start, end - start), static_cast<std::int64_t>(start) + 1);
 }
 
+// The comment of a body line: the text after its # (a # that begins the
+// line or follows a space or tab), without the spaces around it.
+inline std::optional<std::string_view> comment_of(std::string_view line) {
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    if (line[i] == '#' && (i == 0 || line[i - 1] == ' ' || line[i - 1] == '\t')) {
+      std::size_t start = i + 1;
+      std::size_t end = line.size();
+      while (start < end && (line[start] == ' ' || line[start] == '\t')) ++start;
+      while (end > start && (line[end - 1] == ' ' || line[end - 1] == '\t' || line[end - 1] == '\r')) --end;
+      return line.substr(start, end - start);
+    }
+  }
+  return std::nullopt;
+}
+
 class MoveListSource final : public RecordSource {
  public:
   explicit MoveListSource(std::unique_ptr<LineSource> lines) : lines_(std::move(lines)) {}
@@ -50,9 +65,15 @@ class MoveListSource final : public RecordSource {
  protected:
   const RecordEvent* read_event() override {
     if (ended_) return nullptr;
+    if (queued_comment_) {
+      queued_comment_ = false;
+      return &batch_[1];
+    }
     while (auto raw = pending_line_ ? take_pending() : lines_->next()) {
-      if (!to_event(*raw, batch_[0])) continue;
+      const std::size_t made = to_events(*raw, batch_[0], batch_[1]);
+      if (made == 0) continue;
       if (batch_[0].kind == RecordEvent::Kind::kQuit) return quit();
+      queued_comment_ = made == 2;
       return &batch_[0];
     }
     ended_ = true;
@@ -64,18 +85,19 @@ class MoveListSource final : public RecordSource {
   std::span<const RecordEvent> read_events() override {
     if (ended_) return {};
     std::size_t count = 0;
-    while (count < kBatch) {
+    while (count + 1 < kBatch) {
       std::optional<LineSource::Line> raw = pending_line_ ? take_pending()
                                             : count == 0  ? lines_->next()
                                                           : lines_->next_in_buffer();
       if (!raw) break;
-      if (!to_event(*raw, batch_[count])) continue;
+      const std::size_t made = to_events(*raw, batch_[count], batch_[count + 1]);
+      if (made == 0) continue;
       if (batch_[count].kind == RecordEvent::Kind::kQuit) {
         if (count == 0) return {quit(), 1};
         pending_line_ = raw;  // its own batch, next time
         break;
       }
-      ++count;
+      count += made;
     }
     if (count == 0) ended_ = true;
     return {batch_.data(), count};
@@ -87,6 +109,23 @@ class MoveListSource final : public RecordSource {
   static constexpr std::size_t kBatch = 64;
 
   Result<GameHeader, RecordError> read_header();
+  // A body line as events: its move, then its comment (a # comment line
+  // is a comment alone); how many (0 for a blank line).
+  static std::size_t to_events(const LineSource::Line& raw, RecordEvent& event, RecordEvent& comment) {
+    if (raw.plain) [[likely]]
+      return to_event(raw, event) ? 1 : 0;
+    const auto text = comment_of(raw.text);
+    const bool move = to_event(raw, event);
+    if (!text || raw.too_long) return move ? 1 : 0;
+    RecordEvent& made = move ? comment : event;
+    made = RecordEvent{};
+    made.kind = RecordEvent::Kind::kComment;
+    made.text = *text;
+    made.line = raw.number;
+    made.column = static_cast<std::int64_t>(text->data() - raw.text.data()) + 1;
+    made.offset = raw.offset;
+    return move ? 2 : 1;
+  }
   // A body line as an event; false for a blank or comment line.
   static bool to_event(const LineSource::Line& raw, RecordEvent& event) {
     if (raw.plain) [[likely]] {
@@ -126,6 +165,7 @@ class MoveListSource final : public RecordSource {
   // into the buffer, which stays intact until the next line is read.
   std::optional<LineSource::Line> pending_line_;
   std::array<RecordEvent, kBatch> batch_;
+  bool queued_comment_ = false;  // read_event: batch_[1] holds a line's comment, next
   bool started_ = false;
   bool ended_ = false;
 };

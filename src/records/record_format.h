@@ -21,6 +21,15 @@ struct Move;
 
 // Turns one game into a format's text, piece by piece. What each call
 // returns goes to the output in order ("\n" line ends).
+// What a format could not hold of a record it was given (a move list has
+// no variations or NAGs): convert says so in a warning.
+struct LostParts {
+  std::int64_t variations = 0;
+  std::int64_t nags = 0;
+  std::int64_t comments = 0;
+  bool any() const { return variations + nags + comments > 0; }
+};
+
 class RecordWriter {
  public:
   virtual ~RecordWriter() = default;
@@ -29,6 +38,29 @@ class RecordWriter {
   virtual std::string move(const Game& game, const State& before, const Move& move,
                            std::string_view text) = 0;
   virtual std::string end_game(const Game& game, const State& end) = 0;
+  // The rest of a record, in order (records/move_run.h's MoveObserver): a
+  // comment, a NAG, a variation's start or end, and a variation's moves
+  // (`move` null when it was not checked). By default a format keeps none
+  // of it and counts what it drops.
+  virtual std::string annotation(const RecordEvent& event) {
+    count_lost(event);
+    return "";
+  }
+  virtual std::string variation_move(const Game& /*game*/, const State& /*before*/, const Move* /*move*/,
+                                     const RecordEvent& /*event*/) {
+    return "";
+  }
+  const LostParts& lost() const { return lost_; }
+
+ protected:
+  void count_lost(const RecordEvent& event) {
+    if (event.kind == RecordEvent::Kind::kVariationStart) ++lost_.variations;
+    if (event.kind == RecordEvent::Kind::kNag) ++lost_.nags;
+    if (event.kind == RecordEvent::Kind::kComment) ++lost_.comments;
+  }
+
+ private:
+  LostParts lost_;
 };
 
 struct RecordFormat {

@@ -148,7 +148,10 @@ class RecordSource {
 
 inline const RecordEvent* RecordSource::peek_event() {
   if (!peeked_) {
+    // The first move tells a game (gamerec(1), WHICH GAME A FILE HOLDS):
+    // comments before it are passed over, and not read again.
     const RecordEvent* event = read_event();
+    while (event != nullptr && event->kind == RecordEvent::Kind::kComment) event = read_event();
     peeked_ = true;
     peeked_end_ = event == nullptr;
     if (event != nullptr) {

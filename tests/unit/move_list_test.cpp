@@ -38,13 +38,19 @@ const RecordError& error_of(const Read& read) { return read.header.error(); }
 
 }  // namespace
 
-TEST_CASE("move list: blank lines and # comments are skipped, and line numbers count every line") {
+TEST_CASE("move list: blank lines are skipped, # comments are comment events, and line numbers count every line") {
   const Read read = read_text("# a comment\n\n2A-3A\n  4G-4F   # Green opens\n\t\n7H-6H#glued\n");
-  REQUIRE(read.texts == std::vector<std::string>{"2A-3A", "4G-4F", "7H-6H#glued"});
-  CHECK(read.lines[0].line == 3);
-  CHECK(read.lines[1].line == 4);
-  CHECK(read.lines[1].column == 3);  // the move's own text, after the spaces
-  CHECK(read.lines[2].line == 6);
+  REQUIRE(read.texts == std::vector<std::string>{"a comment", "2A-3A", "4G-4F", "Green opens", "7H-6H#glued"});
+  CHECK(read.lines[0].kind == RecordEvent::Kind::kComment);
+  CHECK(read.lines[0].line == 1);
+  CHECK(read.lines[1].line == 3);
+  CHECK(read.lines[2].line == 4);
+  CHECK(read.lines[2].column == 3);  // the move's own text, after the spaces
+  CHECK(read.lines[3].kind == RecordEvent::Kind::kComment);
+  CHECK(read.lines[3].line == 4);
+  CHECK(read.lines[3].column == 13);
+  CHECK(read.lines[4].line == 6);
+  CHECK(read.lines[4].kind == RecordEvent::Kind::kMove);
 }
 
 TEST_CASE("move list: a BOM and CRLF line ends are accepted") {
@@ -134,9 +140,10 @@ TEST_CASE("move list: an overlong line of blanks is not skipped as a blank line"
 
 TEST_CASE("move list: byte offsets point at the start of each move's line") {
   const Read read = read_text("---\ngame: chaturanga\n---\n# c\n2A-3A\n  4G-4F\n");
-  REQUIRE(read.lines.size() == 2);
-  CHECK(read.lines[0].offset == 29);
-  CHECK(read.lines[1].offset == 35);
+  REQUIRE(read.lines.size() == 3);  // the comment, then the moves
+  CHECK(read.lines[0].offset == 25);
+  CHECK(read.lines[1].offset == 29);
+  CHECK(read.lines[2].offset == 35);
 }
 
 TEST_CASE("move list: lines split across the read buffer are whole") {
@@ -245,11 +252,14 @@ TEST_CASE("move list: events in batches are the same as one at a time, across bu
       for (const RecordEvent& event : events) batched.push_back(seen(event));
     CHECK(batches < batched.size() / 10);  // many events per call
   }
-  REQUIRE(one_by_one.size() == 240001);
+  // Four moves and two comments ("# back" after a move, "# a note") per five lines.
+  REQUIRE(one_by_one.size() == 360001);
   CHECK(batched == one_by_one);
   CHECK(one_by_one.back().kind == RecordEvent::Kind::kQuit);
   CHECK(one_by_one.back().more_after);
   CHECK(one_by_one[1] == Seen{"3C-1B", 5, 3, 31, RecordEvent::Kind::kMove, false});
+  CHECK(one_by_one[2] == Seen{"back", 5, 12, 31, RecordEvent::Kind::kComment, false});
+  CHECK(one_by_one[3] == Seen{"a note", 6, 3, 47, RecordEvent::Kind::kComment, false});
 }
 
 TEST_CASE("move list: a byte-order mark alone on the first line is a blank line, not a move") {
