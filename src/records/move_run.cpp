@@ -49,7 +49,10 @@ class Run {
       return true;
     }
     // A comment changes nothing: the moves around it stay one batch.
-    if (event.kind == RecordEvent::Kind::kComment) return true;
+    if (event.kind == RecordEvent::Kind::kComment) {
+      if (observer_ != nullptr) observer_->comment(event);
+      return true;
+    }
     if (!play_pending()) return false;
     switch (event.kind) {
       case RecordEvent::Kind::kMove:

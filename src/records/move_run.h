@@ -39,6 +39,9 @@ class MoveObserver {
   virtual ~MoveObserver() = default;
   virtual void before(const RecordEvent& event, const Move& move, const State& position) = 0;
   virtual bool after(const RecordEvent& event, Side mover, const Move& move, const State& position) = 0;
+  // A comment of the record, between the moves it stands between (a
+  // replay page shows it); most observers need none.
+  virtual void comment(const RecordEvent& /*event*/) {}
 };
 
 // A MoveObserver of two callables: before(event, move, position), and

@@ -130,7 +130,10 @@ Result<SanMove, MoveError> parse_chess_move(std::string_view text);
 // The same without building an error: false when the text is no move.
 bool read_chess_move(std::string_view text, SanMove& written);
 
-class ChessGame final : public GameOf<ChessGame, ChessState>, public WrittenResults, public UciProtocol {
+class ChessGame final : public GameOf<ChessGame, ChessState>,
+                        public WrittenResults,
+                        public UciProtocol,
+                        public Pictured {
  public:
   ChessGame(SharedDefinition definition, RuleOptions options, Position start)
       : GameOf(std::move(definition), std::move(options)), start_(start) {}
@@ -152,6 +155,11 @@ class ChessGame final : public GameOf<ChessGame, ChessState>, public WrittenResu
   std::string result_text(const Outcome& outcome) const override;
   // UCI's `position` command (protocol.cpp).
   std::string position_command(const Observation& seen) const override;
+  // Pictured: the board in brown and buff, the pieces drawn in
+  // games/board, the last move's squares tinted and a king in check
+  // glowing red (picture.cpp).
+  std::vector<Glyph> glyphs() const override;
+  Picture picture(const State& state, Side viewer) const override;
 
  private:
   Position start_;
