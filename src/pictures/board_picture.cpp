@@ -37,7 +37,7 @@ Picture board_view_picture(const BoardView& view, const GameDefinition& definiti
     Panel panel{left, top, width, height, grid.title, {}};
     const double x0 = left + kLabels;
     const double y0 = top + kLabels;
-    const Style ink{Paint::fixed(0x333333)};
+    const Style ink = Style::filled(Paint::fixed(0x333333));
     for (int row = 0; row < grid.rows; ++row) {
       for (int col = 0; col < grid.cols; ++col) {
         const BoardCell& cell = grid.cells[static_cast<std::size_t>(row * grid.cols + col)];

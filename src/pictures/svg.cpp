@@ -29,7 +29,13 @@ void attribute(std::string& out, std::string_view name, std::string_view value) 
 }
 void attribute(std::string& out, std::string_view name, double value) { attribute(out, name, svg_number(value)); }
 
-// fill, stroke, opacity and the role as a class.
+// What the item shows (its role, as a class) and where (data-at).
+void role_attributes(std::string& out, const PictureItem& item) {
+  if (!item.role.empty()) attribute(out, "class", xml_escape(item.role));
+  if (!item.at.empty()) attribute(out, "data-at", xml_escape(item.at));
+}
+
+// fill, stroke, opacity, the role and the cell.
 void style_attributes(std::string& out, const PictureItem& item, const SideColors& colors, bool is_line) {
   const Style& style = item.style;
   if (!is_line) attribute(out, "fill", colors.css(style.fill));
@@ -38,7 +44,7 @@ void style_attributes(std::string& out, const PictureItem& item, const SideColor
     attribute(out, "stroke-width", style.stroke_width);
   }
   if (style.opacity < 1) attribute(out, "opacity", style.opacity);
-  if (!item.role.empty()) attribute(out, "class", xml_escape(item.role));
+  role_attributes(out, item);
 }
 
 void turn_back(std::string& out, bool turned, double cx, double cy) {
@@ -189,7 +195,7 @@ std::string item_svg(const PictureItem& item, const SideColors& colors, bool tur
     attribute(out, "fill", colors.css(item.style.fill));
     attribute(out, "color", colors.css(item.style.stroke));
     if (item.style.opacity < 1) attribute(out, "opacity", item.style.opacity);
-    if (!item.role.empty()) attribute(out, "class", xml_escape(item.role));
+    role_attributes(out, item);
     turn_back(out, turned, use->x + use->size / 2, use->y + use->size / 2);
     out += "/>";
   }

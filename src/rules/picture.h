@@ -95,6 +95,12 @@ struct PictureItem {
   // "piece", "stone", "seed", "last-move", "check", "win", "hit", "miss",
   // "sunk", "ship", "label"; empty for the board itself.
   std::string role;
+  // The cell it stands on, named as the game's text board names it ("e4",
+  // "J8", "S3" for kalah's South pit 3, "S" for South's store), or the
+  // cells it runs through, separated by spaces (gomoku's winning line);
+  // empty for the board itself. Pictures carry it as data-at, so that a
+  // test, or a reader's script, can tell what stands where.
+  std::string at = {};
   bool operator==(const PictureItem&) const = default;
 };
 

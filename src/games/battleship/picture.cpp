@@ -35,13 +35,19 @@ Panel grid_panel(const BoardGrid& grid, const std::vector<Ship>* fleet, Side own
     items.push_back(PictureItem{Line{cell_x(col), y0, cell_x(col), cell_y(grid.rows)}, lines, kLayerBoard, ""});
   for (int row = 1; row < grid.rows; ++row)
     items.push_back(PictureItem{Line{x0, cell_y(row), cell_x(grid.cols), cell_y(row)}, lines, kLayerBoard, ""});
-  const Style label_style{Paint::fixed(kInk)};
+  const Style label_style = Style::filled(Paint::fixed(kInk));
   for (int col = 0; col < grid.cols && col < static_cast<int>(grid.col_labels.size()); ++col)
     items.push_back(PictureItem{Label{cell_x(col) + kCell / 2, y0 - kLabels / 2, 36, grid.col_labels[static_cast<std::size_t>(col)], true},
                                 label_style, kLayerBoard, "label"});
   for (int row = 0; row < grid.rows && row < static_cast<int>(grid.row_labels.size()); ++row)
     items.push_back(PictureItem{Label{x0 - kLabels / 2, cell_y(row) + kCell / 2, 36, grid.row_labels[static_cast<std::size_t>(row)], true},
                                 label_style, kLayerBoard, "label"});
+  const auto name = [&](int row, int col) {
+    const auto label = [](const std::vector<std::string>& labels, int i) {
+      return i < static_cast<int>(labels.size()) ? labels[static_cast<std::size_t>(i)] : std::to_string(i + 1);
+    };
+    return label(grid.col_labels, col) + label(grid.row_labels, row);
+  };
   const auto mark_at = [&](int row, int col) { return grid.cells[static_cast<std::size_t>(row * grid.cols + col)].mark; };
   // A fleet's ships as whole hulls, dark once sunk.
   if (fleet != nullptr) {
@@ -53,7 +59,7 @@ Panel grid_panel(const BoardGrid& grid, const std::vector<Ship>* fleet, Side own
       items.push_back(PictureItem{Rect{cell_x(ship.col) + inset, cell_y(ship.row) + inset, ship.vertical ? beam : length,
                                        ship.vertical ? length : beam, beam / 2},
                                   Style::outlined(Paint::fixed(sunk ? kSunkHull : kHull), Paint::of_side(owner), 6), kLayerMarks,
-                                  sunk ? "sunk" : "ship"});
+                                  sunk ? "sunk" : "ship", name(ship.row, ship.col)});
     }
   }
   for (int row = 0; row < grid.rows; ++row) {
@@ -63,18 +69,18 @@ Panel grid_panel(const BoardGrid& grid, const std::vector<Ship>* fleet, Side own
       const double cy = cell_y(row) + kCell / 2;
       if (cell.mark == '~') {
         items.push_back(PictureItem{Circle{cx, cy, 13}, Style::outlined(Paint::fixed(kMiss), Paint::fixed(kGridLines), 3),
-                                    kLayerPieces, "miss"});
+                                    kLayerPieces, "miss", name(row, col)});
       } else if (cell.mark == 'X' || cell.mark == '#') {
         // A sunk ship on the shots grid has no hull to show: its cells are.
         if (fleet == nullptr && cell.mark == '#')
           items.push_back(PictureItem{Rect{cell_x(col) + 6, cell_y(row) + 6, kCell - 12, kCell - 12, 8},
-                                      Style::filled(Paint::fixed(kSunkHull)), kLayerMarks, "sunk"});
+                                      Style::filled(Paint::fixed(kSunkHull)), kLayerMarks, "sunk", name(row, col)});
         items.push_back(PictureItem{Circle{cx, cy, 22}, Style::outlined(Paint::fixed(kHit), Paint::fixed(0xffffff), 4),
-                                    kLayerPieces, "hit"});
+                                    kLayerPieces, "hit", name(row, col)});
       }
       if (cell.highlight)
         items.push_back(PictureItem{Circle{cx, cy, 38}, Style::outlined(Paint::none(), Paint::fixed(kMarked), 9), kLayerOver,
-                                    "last-move"});
+                                    "last-move", name(row, col)});
     }
   }
   return panel;

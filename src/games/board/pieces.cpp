@@ -67,8 +67,9 @@ std::vector<Glyph> piece_glyphs() {
   return glyphs;
 }
 
-Picture square_board(const BoardLook& look, const std::vector<std::string>& files,
-                     const std::vector<std::string>& ranks) {
+Picture square_board(const BoardLook& look, const SquareNames& names) {
+  const std::vector<std::string>& files = names.files;
+  const std::vector<std::string>& ranks = names.ranks;
   const double side = 8 * kSquareUnits + 2 * kMarginUnits;
   Picture picture{side, side, Paint::fixed(look.light), {}};
   Panel panel{0, 0, side, side, {}, {}};
@@ -80,7 +81,7 @@ Picture square_board(const BoardLook& look, const std::vector<std::string>& file
                                         Style::filled(Paint::fixed(look.dark)), kLayerBoard, ""});
     }
   }
-  const Style label_style{Paint::fixed(look.labels)};
+  const Style label_style = Style::filled(Paint::fixed(look.labels));
   const double near = kMarginUnits / 2;
   const double far = side - kMarginUnits / 2;
   for (int col = 0; col < 8 && col < static_cast<int>(files.size()); ++col) {
@@ -99,19 +100,20 @@ Picture square_board(const BoardLook& look, const std::vector<std::string>& file
   return picture;
 }
 
-PictureItem last_move_mark(int row, int col) {
+PictureItem last_move_mark(int row, int col, std::string at) {
   return PictureItem{Rect{square_x(col), square_y(row), kSquareUnits, kSquareUnits, 0},
-                     Style::filled(Paint::fixed(0xcdd26a), 0.75), kLayerMarks, "last-move"};
+                     Style::filled(Paint::fixed(0xcdd26a), 0.75), kLayerMarks, "last-move", std::move(at)};
 }
 
-PictureItem check_mark(int row, int col) {
+PictureItem check_mark(int row, int col, std::string at) {
   return PictureItem{Circle{square_x(col) + kSquareUnits / 2, square_y(row) + kSquareUnits / 2, 46},
-                     Style::filled(Paint::fixed(0xe0201a), 0.7), kLayerMarks, "check"};
+                     Style::filled(Paint::fixed(0xe0201a), 0.7), kLayerMarks, "check", std::move(at)};
 }
 
-PictureItem piece_on(const std::string& glyph, int row, int col, Side side) {
+PictureItem piece_on(const std::string& glyph, int row, int col, Side side, std::string at) {
   return PictureItem{GlyphUse{glyph, square_x(col), square_y(row), kSquareUnits},
-                     Style::outlined(Paint::of_side(side), Paint::on_side(side), 0), kLayerPieces, "piece"};
+                     Style::outlined(Paint::of_side(side), Paint::on_side(side), 0), kLayerPieces, "piece",
+                     std::move(at)};
 }
 
 }  // namespace gamerec::board

@@ -48,7 +48,7 @@ Picture GomokuGame::picture(const State& state, Side /*viewer: nothing is hidden
       items.push_back(PictureItem{Circle{point_x(col), point_y(row, n), 10}, Style::filled(Paint::fixed(kInk)), kLayerBoard, ""});
     }
   }
-  const Style label_style{Paint::fixed(kInk)};
+  const Style label_style = Style::filled(Paint::fixed(kInk));
   for (int col = 0; col < n; ++col) {
     const std::string letter(1, static_cast<char>('A' + col));
     for (const double y : {kMargin / 2 - 10, side - kMargin / 2 + 10})
@@ -63,11 +63,12 @@ Picture GomokuGame::picture(const State& state, Side /*viewer: nothing is hidden
     const int stone = position.at(point);
     if (stone == kEmpty) continue;
     items.push_back(PictureItem{Circle{point_x(point % n), point_y(point / n, n), kStone},
-                                Style::outlined(Paint::of_side(stone), Paint::fixed(0x202020), 3), kLayerPieces, "stone"});
+                                Style::outlined(Paint::of_side(stone), Paint::fixed(0x202020), 3), kLayerPieces, "stone",
+                                point_text(point, n)});
   }
   if (const int point = position.last_move(); point >= 0) {
     items.push_back(PictureItem{Circle{point_x(point % n), point_y(point / n, n), 13}, Style::filled(Paint::fixed(kRed)),
-                                kLayerOver, "last-move"});
+                                kLayerOver, "last-move", point_text(point, n)});
   }
   // The winning line: one stroke through each run of stones in a row.
   const std::vector<int>& line_points = position.winning_line();
@@ -81,8 +82,11 @@ Picture GomokuGame::picture(const State& state, Side /*viewer: nothing is hidden
       ++end;
     const int from = line_points[start];
     const int to = line_points[end];
+    std::string stones;  // "D7 E6 F5 G4 H3": the points it runs through
+    for (std::size_t i = start; i <= end; ++i) stones += (i == start ? "" : " ") + point_text(line_points[i], n);
     items.push_back(PictureItem{Line{point_x(from % n), point_y(from / n, n), point_x(to % n), point_y(to / n, n)},
-                                Style::outlined(Paint::none(), Paint::fixed(kRed), 14, 0.85), kLayerOver, "win"});
+                                Style::outlined(Paint::none(), Paint::fixed(kRed), 14, 0.85), kLayerOver, "win",
+                                std::move(stones)});
     start = end + 1;
   }
   picture.panels.push_back(std::move(panel));

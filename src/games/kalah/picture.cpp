@@ -49,25 +49,28 @@ Picture KalahGame::picture(const State& state, Side /*viewer: nothing is hidden*
   auto& items = panel.items;
   items.push_back(PictureItem{Rect{4, 4, width - 8, kHeight - 8, 60}, Style::outlined(Paint::fixed(kWood), Paint::fixed(kInk), 4),
                               kLayerBoard, ""});
-  const Style count_style{Paint::fixed(kInk)};
-  const Style number_style{Paint::fixed(0x5a3d1e)};
+  const Style count_style = Style::filled(Paint::fixed(kInk));
+  const Style number_style = Style::filled(Paint::fixed(0x5a3d1e));
+  // "S3": South's pit 3; "N": North's store.
+  const auto side_letter = [](Side side) { return std::string(side == kNorth ? "N" : "S"); };
   const auto draw_pit = [&](Side side, int pit, double x, double y) {
+    const std::string at = side_letter(side) + std::to_string(pit);
     const bool last = position.last_mover() == side && position.last_pit() == pit;
     items.push_back(PictureItem{Circle{x, y, kPitRadius}, Style::outlined(Paint::fixed(kHollow), Paint::of_side(side), 6),
-                                kLayerBoard, "pit"});
+                                kLayerBoard, "pit", at});
     if (last)
       items.push_back(PictureItem{Circle{x, y, kPitRadius + 2}, Style::outlined(Paint::none(), Paint::fixed(kMarked), 10),
-                                  kLayerMarks, "last-move"});
+                                  kLayerMarks, "last-move", at});
     const int seeds = position.seeds_in(side, pit);
     for (int i = 0; i < seeds && i < kSeedsDrawn; ++i) {
       const auto [dx, dy] = seed_offset(i);
       items.push_back(PictureItem{Circle{x + dx, y + dy, kSeedRadius}, Style::outlined(Paint::fixed(kSeed), Paint::fixed(kInk), 1.5),
-                                  kLayerPieces, "seed"});
+                                  kLayerPieces, "seed", at});
     }
     // The count beside the pit, on the board's edge; the pit's number
     // (what a move names) between the rows.
     const double count_y = side == kNorth ? kNorthRow - kPitRadius - 34 : kSouthRow + kPitRadius + 34;
-    items.push_back(PictureItem{Label{x, count_y, 40, std::to_string(seeds), true}, count_style, kLayerOver, "count"});
+    items.push_back(PictureItem{Label{x, count_y, 40, std::to_string(seeds), true}, count_style, kLayerOver, "count", at});
     const double number_y = side == kNorth ? kNorthRow + kPitRadius + 16 : kSouthRow - kPitRadius - 16;
     items.push_back(PictureItem{Label{x, number_y, 22, std::to_string(pit), false}, number_style, kLayerBoard, "label"});
   };
@@ -79,10 +82,11 @@ Picture KalahGame::picture(const State& state, Side /*viewer: nothing is hidden*
   const double store_height = kSouthRow + kPitRadius - store_top;
   const auto draw_store = [&](Side side, double x) {
     items.push_back(PictureItem{Rect{x, store_top, kStoreWidth, store_height, kStoreWidth / 2},
-                                Style::outlined(Paint::fixed(kHollow), Paint::of_side(side), 6), kLayerBoard, "store"});
+                                Style::outlined(Paint::fixed(kHollow), Paint::of_side(side), 6), kLayerBoard, "store",
+                                side_letter(side)});
     items.push_back(PictureItem{Label{x + kStoreWidth / 2, store_top + store_height / 2, 54,
                                       std::to_string(position.row(side).store), true},
-                                Style::filled(Paint::fixed(kSeed)), kLayerOver, "count"});
+                                Style::filled(Paint::fixed(kSeed)), kLayerOver, "count", side_letter(side)});
   };
   draw_store(kNorth, kStoreLeft);
   draw_store(kSouth, width - kStoreLeft - kStoreWidth);

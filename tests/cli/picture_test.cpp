@@ -1,0 +1,350 @@
+// replay --to N --format svg (gamerec(1), PICTURES AND PAGES), for every
+// game: each position's picture is checked against the text board that
+// `replay --to N` prints for the same N, cell by cell, through the data-at
+// attribute every piece, stone, seed count, shot and last-move mark
+// carries. The text board is the reference: it is what the terminal has
+// always shown and what the golden cases hold.
+#include <catch2/catch.hpp>
+
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "subprocess.h"
+
+using namespace gamerec::clitest;
+
+namespace {
+
+struct Run {
+  int status = -1;
+  std::string out, err;
+};
+
+Run run_gamerec(const std::vector<std::string>& args) {
+  Child child(kBinary, args, kSourceDir, false);
+  Run run;
+  run.status = child.finish(std::chrono::seconds(30));
+  run.out = child.out();
+  run.err = child.err();
+  return run;
+}
+
+// The words of a line; two bracketed cells side by side ("[R][k]") are two.
+std::vector<std::string> words(const std::string& line) {
+  std::istringstream in(line);
+  std::vector<std::string> out;
+  for (std::string word; in >> word;) {
+    for (std::size_t cut; (cut = word.find("][")) != std::string::npos; word = word.substr(cut + 1))
+      out.push_back(word.substr(0, cut + 1));
+    out.push_back(word);
+  }
+  return out;
+}
+
+bool is_number(const std::string& word) {
+  return !word.empty() && word.find_first_not_of("0123456789") == std::string::npos;
+}
+
+// A text board's cell: what it holds, and whether it is bracketed (the
+// last move's squares, a king in check).
+struct TextCell {
+  std::string symbol;
+  bool marked = false;
+};
+// Grid number -> cell name ("e4") -> cell.
+using TextBoard = std::vector<std::map<std::string, TextCell>>;
+
+// The grids of replay's text board: a row is its number, its cells, its
+// number again (battleship: twice, one grid beside the other); the column
+// letters come from the line above the first row.
+TextBoard text_board(const std::string& text) {
+  std::istringstream in(text);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  TextBoard board;
+  std::vector<std::string> columns;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const std::vector<std::string> row = words(lines[i]);
+    if (row.size() < 3 || !is_number(row.front())) continue;
+    if (columns.empty() && i > 0) columns = words(lines[i - 1]);
+    std::vector<std::vector<std::string>> grids;
+    for (std::size_t k = 1; k < row.size(); ++k) {
+      if (row[k] == row.front()) {  // the row's number closes a grid and may open the next
+        if (k + 1 < row.size() && row[k + 1] == row.front()) ++k;
+        continue;
+      }
+      if (grids.empty() || (k >= 2 && row[k - 1] == row.front())) grids.emplace_back();
+      grids.back().push_back(row[k]);
+    }
+    if (board.size() < grids.size()) board.resize(grids.size());
+    std::size_t column = 0;
+    for (std::size_t g = 0; g < grids.size(); ++g) {
+      for (const std::string& cell : grids[g]) {
+        REQUIRE(column < columns.size());
+        TextCell value;
+        value.marked = cell.size() >= 2 && cell.front() == '[' && cell.back() == ']';
+        value.symbol = value.marked ? cell.substr(1, cell.size() - 2) : cell;
+        board[g][columns[column++] + row.front()] = value;
+      }
+    }
+  }
+  return board;
+}
+
+// One SVG element: its tag, attributes and text.
+struct Element {
+  std::string tag;
+  std::map<std::string, std::string> attributes;
+  std::string text;
+  std::string attribute(const std::string& name) const {
+    const auto found = attributes.find(name);
+    return found == attributes.end() ? "" : found->second;
+  }
+};
+
+// The elements of each <g> (panel) of a picture, in order.
+std::vector<std::vector<Element>> svg_panels(const std::string& svg) {
+  static const std::regex kElement(R"re(<(/?)(g|use|circle|rect|line|text)((?:\s+[\w:-]+="[^"]*")*)\s*(/?)>([^<]*))re");
+  static const std::regex kAttribute(R"re(([\w:-]+)="([^"]*)")re");
+  std::vector<std::vector<Element>> panels;
+  bool inside = false;
+  for (auto it = std::sregex_iterator(svg.begin(), svg.end(), kElement); it != std::sregex_iterator(); ++it) {
+    const std::smatch& m = *it;
+    if (m[2] == "g") {
+      inside = m[1].length() == 0;
+      if (inside) panels.emplace_back();
+      continue;
+    }
+    if (!inside || m[1].length() != 0) continue;
+    Element element;
+    element.tag = m[2];
+    const std::string attributes = m[3];
+    for (auto a = std::sregex_iterator(attributes.begin(), attributes.end(), kAttribute); a != std::sregex_iterator(); ++a)
+      element.attributes[(*a)[1]] = (*a)[2];
+    if (m[4].length() == 0) element.text = m[5];
+    panels.back().push_back(element);
+  }
+  return panels;
+}
+
+// The sample records of each game, one or two with the most to show.
+const std::vector<std::string> kBoardGames = {
+    "samples/chess/valid/opera-game.pgn", "samples/chess/valid/special-moves.chess",
+    "samples/chaturanga/valid/full-game.cht", "samples/gomoku/valid/diagonal-win.gomoku",
+    "samples/gomoku/valid/small-board-draw.gomoku"};
+
+// Positions 0..last of a record, by asking for one more until there is none.
+template <typename Check>
+int each_position(const std::string& record, Check check) {
+  int n = 0;
+  for (;; ++n) {
+    const Run text = run_gamerec({"replay", "--to", std::to_string(n), record});
+    if (text.status != 0) break;
+    const Run svg = run_gamerec({"replay", "--to", std::to_string(n), "--format", "svg", record});
+    INFO(record << " move " << n);
+    REQUIRE(svg.status == 0);
+    REQUIRE(svg.err.empty());
+    REQUIRE(svg.out.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\"", 0) == 0);
+    check(text.out, svg.out);
+  }
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("svg: a board game's picture has a piece where replay --to N has one, the same for the same letter",
+          "[cli][svg]") {
+  for (const std::string& record : kBoardGames) {
+    // Each letter of the text board (P, R4, X) is drawn one way (glyph and
+    // colour), and no two letters the same way.
+    std::map<std::string, std::string> look_of_symbol;
+    std::map<std::string, std::string> symbol_of_look;
+    const int positions = each_position(record, [&](const std::string& text, const std::string& svg) {
+      const TextBoard board = text_board(text);
+      REQUIRE(board.size() == 1);
+      const auto panels = svg_panels(svg);
+      REQUIRE(panels.size() == 1);
+      std::map<std::string, std::string> drawn;  // cell -> look
+      std::set<std::string> marked;
+      for (const Element& e : panels.front()) {
+        const std::string role = e.attribute("class");
+        if (role == "piece" || role == "stone") {
+          INFO(e.attribute("data-at"));
+          CHECK(drawn.emplace(e.attribute("data-at"), e.attribute("href") + " " + e.attribute("fill")).second);
+        }
+        // The text brackets the last move, a king in check and the stones
+        // of a winning line.
+        if (role == "last-move" || role == "check" || role == "win") {
+          for (const std::string& cell : words(e.attribute("data-at"))) marked.insert(cell);
+        }
+      }
+      std::set<std::string> text_marked;
+      for (const auto& [cell, value] : board.front()) {
+        INFO("cell " << cell << " holds '" << value.symbol << "'");
+        if (value.marked) text_marked.insert(cell);
+        const auto found = drawn.find(cell);
+        if (value.symbol == ".") {
+          CHECK(found == drawn.end());
+          continue;
+        }
+        REQUIRE(found != drawn.end());
+        const auto [look, new_symbol] = look_of_symbol.emplace(value.symbol, found->second);
+        CHECK(look->second == found->second);
+        const auto [symbol, new_look] = symbol_of_look.emplace(found->second, value.symbol);
+        CHECK(symbol->second == value.symbol);
+        drawn.erase(found);
+      }
+      CHECK(drawn.empty());  // nothing drawn off the text board's pieces
+      // Chaturanga's text board marks no square: its move ("1B-3A", rank
+      // then file) names the two.
+      std::smatch move;
+      if (text_marked.empty() && std::regex_search(text, move, std::regex(R"re(^Move \d+: (\d)([A-H])-(\d)([A-H]))re")))
+        text_marked = {move.str(2) + move.str(1), move.str(4) + move.str(3)};
+      CHECK(marked == text_marked);
+    });
+    CHECK(positions > 5);
+  }
+}
+
+TEST_CASE("svg: kalah's picture shows replay --to N's seed counts, its stores and the seeds in each pit",
+          "[cli][svg]") {
+  for (const std::string record : {"samples/kalah/valid/full-game.kalah", "samples/kalah/valid/small-board.kalah"}) {
+    const int positions = each_position(record, [&](const std::string& text, const std::string& svg) {
+      // The board: North's pit numbers, North's store and pits, South's
+      // pits and store, South's pit numbers.
+      std::istringstream in(text);
+      std::vector<std::vector<std::string>> rows;
+      for (std::string line; std::getline(in, line);) {
+        const auto row = words(line);
+        if (!row.empty() && is_number(row.front())) rows.push_back(row);
+      }
+      REQUIRE(rows.size() == 4);
+      const auto plain = [](std::string word) {
+        if (word.size() >= 2 && word.front() == '[') word = word.substr(1, word.size() - 2);
+        return word;
+      };
+      std::map<std::string, std::string> counts;
+      const std::size_t pits = rows[0].size();
+      REQUIRE(rows[1].size() == pits + 1);
+      REQUIRE(rows[2].size() == pits + 1);
+      counts["N"] = plain(rows[1][0]);
+      for (std::size_t i = 0; i < pits; ++i) {
+        counts["N" + rows[0][i]] = plain(rows[1][i + 1]);
+        counts["S" + rows[3][i]] = plain(rows[2][i]);
+      }
+      counts["S"] = plain(rows[2][pits]);
+      const auto panels = svg_panels(svg);
+      REQUIRE(panels.size() == 1);
+      std::map<std::string, std::string> drawn;
+      std::map<std::string, int> seeds;
+      for (const Element& e : panels.front()) {
+        if (e.attribute("class") == "count") drawn[e.attribute("data-at")] = e.text;
+        if (e.attribute("class") == "seed") ++seeds[e.attribute("data-at")];
+      }
+      CHECK(drawn == counts);
+      CHECK(counts.size() >= 8);
+      for (const auto& [at, count] : counts) {
+        if (at.size() == 1) continue;  // a store shows its count only
+        INFO("pit " << at);
+        CHECK(seeds[at] == std::min(std::stoi(count), 19));
+      }
+    });
+    CHECK(positions > 3);
+  }
+}
+
+TEST_CASE("svg: battleship's picture shows replay --to N's ships, hits, misses, sunk ships and last shot",
+          "[cli][svg]") {
+  const int positions = each_position("samples/battleship/valid/full-game.battleship", [&](const std::string& text,
+                                                                                          const std::string& svg) {
+    const TextBoard board = text_board(text);
+    const auto panels = svg_panels(svg);
+    REQUIRE(board.size() == 2);
+    REQUIRE(panels.size() == 2);
+    for (std::size_t g = 0; g < 2; ++g) {
+      INFO("grid " << g);
+      std::map<std::string, std::string> shots;  // cell -> "X" hit, "~" miss
+      std::set<std::string> marked;
+      for (const Element& e : panels[g]) {
+        const std::string role = e.attribute("class");
+        const std::string at = e.attribute("data-at");
+        if (role == "hit") shots[at] = "X";
+        if (role == "miss") shots[at] = "~";
+        if (role == "last-move") marked.insert(at);
+        // A hull starts on a cell of a ship; a sunk one on a sunk ship's.
+        if (role == "ship") CHECK(std::string("OX#").find(board[g].at(at).symbol) != std::string::npos);
+        if (role == "sunk") CHECK(board[g].at(at).symbol == "#");
+      }
+      std::map<std::string, std::string> text_shots;
+      std::set<std::string> text_marked;
+      for (const auto& [cell, value] : board[g]) {
+        if (value.symbol == "X" || value.symbol == "#") text_shots[cell] = "X";
+        if (value.symbol == "~") text_shots[cell] = "~";
+        if (value.marked) text_marked.insert(cell);
+      }
+      CHECK(shots == text_shots);
+      CHECK(marked == text_marked);
+    }
+  });
+  CHECK(positions > 40);
+}
+
+TEST_CASE("svg: --flip turns each board a half turn with its labels and pieces upright; --size sets the width",
+          "[cli][svg]") {
+  for (const std::string record :
+       {"samples/chess/valid/opera-game.pgn", "samples/chaturanga/valid/full-game.cht",
+        "samples/kalah/valid/full-game.kalah", "samples/gomoku/valid/diagonal-win.gomoku",
+        "samples/battleship/valid/full-game.battleship"}) {
+    INFO(record);
+    const Run plain = run_gamerec({"replay", "--to", "3", "--format", "svg", record});
+    const Run flipped = run_gamerec({"replay", "--to", "3", "--format", "svg", "--flip", "--size", "250", record});
+    REQUIRE(plain.status == 0);
+    REQUIRE(flipped.status == 0);
+    std::smatch m;
+    REQUIRE(std::regex_search(plain.out, m, std::regex(R"re(viewBox="0 0 ([\d.]+) ([\d.]+)" width="(\d+)" height="(\d+)")re")));
+    CHECK(m[3] == "400");  // the default
+    const double ratio = std::stod(m[2]) / std::stod(m[1]);
+    REQUIRE(std::regex_search(flipped.out, m, std::regex(R"re(width="(\d+)" height="(\d+)")re")));
+    CHECK(m[1] == "250");
+    CHECK(std::abs(std::stod(m[2]) - 250 * ratio) <= 1);
+    CHECK(plain.out.find("rotate(180") == std::string::npos);
+    const auto panels = svg_panels(flipped.out);
+    const std::regex turned_group(R"re(<g transform="rotate\(180 )re");
+    const std::ptrdiff_t turned_groups = std::distance(
+        std::sregex_iterator(flipped.out.begin(), flipped.out.end(), turned_group), std::sregex_iterator());
+    CHECK(turned_groups == static_cast<std::ptrdiff_t>(panels.size()));
+    // Every label and glyph turned back about its own centre.
+    for (const auto& panel : panels) {
+      for (const Element& e : panel) {
+        if (e.tag != "text" && e.tag != "use") continue;
+        CHECK(e.attribute("transform").rfind("rotate(180 ", 0) == 0);
+      }
+    }
+    // The same pieces, only turned.
+    const auto plain_panels = svg_panels(plain.out);
+    REQUIRE(plain_panels.size() == panels.size());
+    for (std::size_t p = 0; p < panels.size(); ++p) CHECK(plain_panels[p].size() == panels[p].size());
+  }
+}
+
+TEST_CASE("svg: --size outside 16..8192 and --format svg with --step are refused", "[cli][svg]") {
+  CHECK(run_gamerec({"replay", "--format", "svg", "--size", "8", "samples/chess/valid/opera-game.pgn"}).status == 2);
+  const Run step = run_gamerec({"replay", "--format", "svg", "--step", "samples/chess/valid/opera-game.pgn"});
+  CHECK(step.status == 2);
+  CHECK(step.err.find("--step") != std::string::npos);
+}
+
+TEST_CASE("svg: without --to, the last position; past the end, no picture and status 2", "[cli][svg]") {
+  const std::string record = "samples/gomoku/valid/diagonal-win.gomoku";
+  const Run last = run_gamerec({"replay", "--format", "svg", record});
+  REQUIRE(last.status == 0);
+  // The end of the game: its winning line is drawn.
+  CHECK(last.out.find("class=\"win\"") != std::string::npos);
+  const Run past = run_gamerec({"replay", "--to", "999", "--format", "svg", record});
+  CHECK(past.status == 2);
+  CHECK(past.out.empty());
+}
