@@ -19,7 +19,7 @@ dl { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; margi
 dt { color: #666; }
 dd { margin: 0; overflow-wrap: anywhere; }
 h2 { font-size: 16px; margin: 8px 0; }
-ol { list-style: none; padding: 0; margin: 0; max-height: 60vh; overflow-y: auto; border: 1px solid #ddd; background: #fff; }
+ol { position: relative; list-style: none; padding: 0; margin: 0; max-height: 60vh; overflow-y: auto; border: 1px solid #ddd; background: #fff; }
 li { padding: 2px 8px; }
 li.current { background: #ffe9a8; }
 li a { color: inherit; text-decoration: none; }
@@ -93,6 +93,7 @@ function buildBoard() {
       '" height="' + height + '" font-family="' + data.font + '"><defs>' + v.defs + '</defs>' + v.head;
   v.panels.forEach(function () { svg += '<g class="panel"></g>'; });
   $('board').innerHTML = svg + '</svg>';
+  $('viewer').style.maxWidth = Math.max(width, 320) + 'px';
   groups = Array.prototype.slice.call($('board').querySelectorAll('g.panel'));
 }
 function drawBoard() {
@@ -169,11 +170,19 @@ function go(move) {
   $('status').textContent = g.status[Math.min(at.move, g.status.length - 1)];
   var items = $('moves').children;
   for (var i = 0; i < items.length; ++i) items[i].classList.toggle('current', i === at.move);
-  if (items[at.move]) items[at.move].scrollIntoView({ block: 'nearest' });
+  scrollList(items[at.move]);
   var hash = '#' + fragment(at.move);
   if (location.hash !== hash) {
     try { history.replaceState(null, '', hash); } catch (e) { location.replace(hash); }
   }
+}
+// The current move in view in the list, without scrolling the page.
+function scrollList(item) {
+  var list = $('moves');
+  if (!item) return;
+  if (item.offsetTop < list.scrollTop) list.scrollTop = item.offsetTop;
+  else if (item.offsetTop + item.offsetHeight > list.scrollTop + list.clientHeight)
+    list.scrollTop = item.offsetTop + item.offsetHeight - list.clientHeight;
 }
 function chooseGame(index) {
   at.game = Math.max(0, Math.min(data.games.length - 1, index));

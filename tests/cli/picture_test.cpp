@@ -348,3 +348,56 @@ TEST_CASE("svg: without --to, the last position; past the end, no picture and st
   CHECK(past.status == 2);
   CHECK(past.out.empty());
 }
+
+// The page without a browser (tests/browser/ drives one): what it holds.
+TEST_CASE("html: a page holds everything it shows and fetches nothing", "[cli][html]") {
+  const Run page = run_gamerec({"replay", "--format", "html", "samples/chess/valid/opera-game.pgn"});
+  REQUIRE(page.status == 0);
+  CHECK(page.out.rfind("<!DOCTYPE html>", 0) == 0);
+  CHECK(page.out.find("default-src 'none'") != std::string::npos);  // the browser refuses any fetch
+  // SVG's namespace is a name, never fetched.
+  std::string text = std::regex_replace(page.out, std::regex("http://www\\.w3\\.org/2000/svg"), "SVG");
+  for (const char* outside : {"http:", "https:", "<link", "src=", "@import", "url("}) {
+    INFO(outside);
+    CHECK(text.find(outside) == std::string::npos);
+  }
+  CHECK(page.out.find("Rd8#") != std::string::npos);  // the moves in the game's notation
+}
+
+TEST_CASE("html: text from a record cannot close the page's script or open markup", "[cli][html]") {
+  gamerec::test::TempDir dir("html");
+  const std::string record = dir.path() + "/hostile.pgn";
+  write_file(record,
+             "[Event \"</script><script>alert(1)</script>\"]\n[White \"<img src=x onerror=alert(2)>\"]\n"
+             "[Black \"\\\"quoted\\\" & 'single'\"]\n[Result \"*\"]\n\n1. e4 {</script><b>bold</b>} e5 *\n");
+  const Run page = run_gamerec({"replay", "--format", "html", record});
+  REQUIRE(page.status == 0);
+  const auto count = [&](const std::string& what) {
+    std::size_t n = 0;
+    for (std::size_t at = page.out.find(what); at != std::string::npos; at = page.out.find(what, at + 1)) ++n;
+    return n;
+  };
+  CHECK(count("<script") == 2);  // the page's data and its own script
+  CHECK(count("</script") == 2);
+  CHECK(count("<img") == 0);
+  CHECK(count("<b>") == 0);
+  CHECK(count("\\u003c/script\\u003e\\u003cb\\u003ebold") == 1);  // the comment, as data
+}
+
+TEST_CASE("html: an invalid record's page ends at its last good move, with its error; status 1", "[cli][html]") {
+  const std::string record = "samples/chaturanga/invalid/not-your-turn.cht";
+  const Run replay = run_gamerec({"replay", record});
+  const Run page = run_gamerec({"replay", "--format", "html", record});
+  CHECK(page.status == 1);
+  CHECK(page.err == replay.err);
+  CHECK(page.out.find("error[not-your-turn]") != std::string::npos);
+  gamerec::test::TempDir dir("html");
+  const Run converted = run_gamerec({"convert", record, dir.path() + "/out.html"});
+  CHECK(converted.status == 1);
+  CHECK(converted.err == replay.err);
+  CHECK(read_file(dir.path() + "/out.html") == page.out);
+  // A record that cannot be read at all: no page, status 2.
+  const Run missing = run_gamerec({"convert", "no-such-file.pgn", dir.path() + "/none.html"});
+  CHECK(missing.status == 2);
+  CHECK_FALSE(std::filesystem::exists(dir.path() + "/none.html"));
+}
