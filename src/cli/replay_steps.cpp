@@ -120,7 +120,11 @@ int step_through(const Context& context, RecordInput& input, const Game& game, S
     }
   }
   if (!context.out().flush()) return context.usage_error(Message{"output.cannot-write"});
-  return error_status();
+  const int status = error_status();
+  // Ended by a signal: the shell's 128+N, as play ends (the keys' terminal
+  // settings are put back as `keys` goes).
+  if (interrupts.signal() != 0) return 128 + interrupts.signal();
+  return status;
 }
 
 }  // namespace gamerec::cli
