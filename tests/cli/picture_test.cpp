@@ -401,3 +401,16 @@ TEST_CASE("html: an invalid record's page ends at its last good move, with its e
   CHECK(missing.status == 2);
   CHECK_FALSE(std::filesystem::exists(dir.path() + "/none.html"));
 }
+
+TEST_CASE("html: a 300-move game's page stays under 200 KB", "[cli][html]") {
+  // Knights hopping out and back: 300 chaturanga moves.
+  const std::vector<std::string> cycle = {"1B-3A", "2H-3F", "8G-6H", "7A-6C", "3A-1B", "3F-2H", "6H-8G", "6C-7A"};
+  std::string moves;
+  for (std::size_t i = 0; i < 300; ++i) moves += cycle[i % cycle.size()] + "\n";
+  gamerec::test::TempDir dir("html");
+  write_file(dir.path() + "/long.cht", moves);
+  const Run page = run_gamerec({"replay", "--format", "html", dir.path() + "/long.cht"});
+  REQUIRE(page.status == 0);
+  CHECK(page.out.find("\"300\"") != std::string::npos);  // every move is on it
+  CHECK(page.out.size() < 200 * 1000);
+}
