@@ -132,12 +132,6 @@ std::vector<std::vector<Element>> svg_panels(const std::string& svg) {
   return panels;
 }
 
-// The sample records of each game, one or two with the most to show.
-const std::vector<std::string> kBoardGames = {
-    "samples/chess/valid/opera-game.pgn", "samples/chess/valid/special-moves.chess",
-    "samples/chaturanga/valid/full-game.cht", "samples/gomoku/valid/diagonal-win.gomoku",
-    "samples/gomoku/valid/small-board-draw.gomoku"};
-
 // The text boards of every position of a record, from one `replay`: each
 // block is a heading ("Start", "Move N: ..."), the board, the status line.
 std::vector<std::string> text_positions(const std::string& record) {
@@ -176,9 +170,12 @@ int each_position(const std::string& record, Check check) {
 
 }  // namespace
 
-TEST_CASE("svg: a board game's picture has a piece where replay --to N has one, the same for the same letter",
-          "[cli][svg]") {
-  for (const std::string& record : kBoardGames) {
+namespace {
+
+// A board game's picture has a piece where replay --to N has one, drawn the
+// same way for the same letter.
+void check_board_game(const std::vector<std::string>& records) {
+  for (const std::string& record : records) {
     // Each letter of the text board (P, R4, X) is drawn one way (glyph and
     // colour), and no two letters the same way.
     std::map<std::string, std::string> look_of_symbol;
@@ -228,6 +225,19 @@ TEST_CASE("svg: a board game's picture has a piece where replay --to N has one, 
     });
     CHECK(positions > 5);
   }
+}
+
+}  // namespace
+
+TEST_CASE("svg: a chess or chaturanga picture has a piece where replay --to N has one, the same for the same letter",
+          "[cli][svg]") {
+  check_board_game({"samples/chess/valid/opera-game.pgn", "samples/chess/valid/special-moves.chess",
+                    "samples/chaturanga/valid/full-game.cht"});
+}
+
+TEST_CASE("svg: a gomoku picture has a stone where replay --to N has one, the same for the same letter",
+          "[cli][svg]") {
+  check_board_game({"samples/gomoku/valid/diagonal-win.gomoku", "samples/gomoku/valid/small-board-draw.gomoku"});
 }
 
 TEST_CASE("svg: kalah's picture shows replay --to N's seed counts, its stores and the seeds in each pit",
