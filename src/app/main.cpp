@@ -30,8 +30,9 @@ int run(int argc, char** argv) {
   app.add_option("--lang", common.language, "Message language")->check(CLI::IsMember({"en", "es"}));
   app.add_option("--color", common.color, "Colours: auto (a terminal without NO_COLOR), always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}));
-  app.add_option("--format", common.format, "Output of validate: text or json (JSON Lines)")
-      ->check(CLI::IsMember({"text", "json"}));
+  app.add_option("--format", common.format,
+                 "Output: text; validate: json (JSON Lines); replay: svg (one position), html (a page)")
+      ->check(CLI::IsMember({"text", "json", "svg", "html"}));
 
   std::vector<Command> commands = {
       add_validate_command(app), add_replay_command(app), add_play_command(app),   add_games_command(app),

@@ -3,12 +3,14 @@
 // list with a normalised header: the game named when OUT's name does not
 // tell it, then the variant, the position and the other fields. A file of
 // several games becomes one file per game (OUT-1.ext, OUT-2.ext, ...) when
-// the output format holds one, unless --game-index picks one.
+// the output format holds one, unless --game-index picks one. OUT.html is a
+// replay page of every game (cli/picture_output.h).
 #include <fcntl.h>
 #include <fmt/format.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -17,6 +19,7 @@
 #include "cli/commands.h"
 #include "cli/diagnostics.h"
 #include "cli/number_options.h"
+#include "cli/picture_output.h"
 #include "cli/record_opening.h"
 #include "records/record_file.h"
 #include "records/unique_fd.h"
@@ -28,6 +31,8 @@ struct ConvertOptions {
   std::string input;
   std::string output;
   std::optional<int> game_index;
+  bool flip = false;  // a page's board turned round
+  int size = 0;       // a page's board width in pixels; 0: the default
 };
 
 // An output that appears whole or not at all: written under a temporary
@@ -102,7 +107,28 @@ std::string numbered(const std::string& path, int index) {
       .string();
 }
 
+bool is_page(const std::string& path) {
+  std::string extension = std::filesystem::path(path).extension().string();
+  for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return extension == ".html" || extension == ".htm";
+}
+
+// OUT.html: one page of the games; a game with an error is on it up to its
+// last good move, with the error shown (and on standard error, status 1).
+int convert_to_page(const Context& context, const ConvertOptions& options) {
+  if (std::filesystem::exists(options.output))
+    return context.usage_error(Message{"convert.exists", {{"file", display_name(options.output)}}});
+  const RecordPage page = record_page(context, options.input, options.game_index, {options.size, options.flip});
+  if (!page.html) return page.status;
+  OutputFile out(options.output);
+  out.write(*page.html);
+  out.commit(options.output);
+  if (page.status == kExitOk) context.err() << context.messages().count("convert.done", page.games) << '\n';
+  return page.status;
+}
+
 int convert(const Context& context, const ConvertOptions& options) {
+  if (is_page(options.output)) return convert_to_page(context, options);
   const std::string file = display_name(options.input);
   auto opened = open_input(options.input, context.catalogue());
   if (auto* error = opened.if_error()) return report_file_error(context, file, *error);
@@ -226,6 +252,9 @@ Command add_convert_command(CLI::App& app) {
   command->add_option("output", options->output, "File to write (it must not exist yet)")->required();
   command->add_option("--game-index", options->game_index, "Convert only game N of a file that holds several")
       ->check(whole_number(1, std::numeric_limits<int>::max()));
+  command->add_flag("--flip", options->flip, "A page's board turned round (OUT.html)");
+  command->add_option("--size", options->size, "A page's board width in pixels (OUT.html)")
+      ->check(whole_number(kMinPictureSize, kMaxPictureSize));
   return {command, [options](const Context& context) {
             try {
               return convert(context, *options);

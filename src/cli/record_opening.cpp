@@ -1,6 +1,5 @@
 #include "cli/record_opening.h"
 
-#include <istream>
 #include <ostream>
 
 #include "cli/diagnostics.h"
@@ -45,12 +44,6 @@ std::optional<OpenedRecordGame> open_record_game(const Context& context, const s
     }
     return OpenedRecordGame{std::move(input), std::move(game).value()};
   }
-}
-
-void wait_for_enter(const Context& context) {
-  context.out().flush();
-  std::string ignored;
-  std::getline(context.in(), ignored);
 }
 
 }  // namespace gamerec::cli

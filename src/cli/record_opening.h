@@ -1,6 +1,6 @@
 #pragma once
 // Opening one game of a record for a subcommand that reports problems on
-// standard error (replay, play, convert), and the small steps they share.
+// standard error (replay, play, convert), and reporting a file's problem.
 #include <optional>
 #include <string>
 
@@ -21,8 +21,5 @@ std::optional<OpenedRecordGame> open_record_game(const Context& context, const s
 
 // Prints "file: error[...]: ..." on standard error; returns exit status 2.
 int report_file_error(const Context& context, const std::string& file, const FileError& error);
-
-// --step: shows what was printed and waits for Enter (end of input: goes on).
-void wait_for_enter(const Context& context);
 
 }  // namespace gamerec::cli

@@ -1,6 +1,7 @@
-// gamerec replay FILE: the position after each move (--step waits for Enter
-// between moves; --to N prints only the position after move N; --as SIDE
-// shows only what that side could see).
+// gamerec replay FILE: the position after each move (--step shows them one
+// at a time, forwards and back; --to N prints only the position after move
+// N; --as SIDE shows only what that side could see; --format svg draws one
+// position as an SVG picture, --format html the whole record as a page).
 #include <fmt/format.h>
 
 #include <istream>
@@ -10,7 +11,9 @@
 #include "cli/diagnostics.h"
 #include "cli/number_options.h"
 #include "cli/position_text.h"
+#include "cli/picture_output.h"
 #include "cli/record_opening.h"
+#include "cli/replay_steps.h"
 #include "rules/facets.h"
 #include "rules/text.h"
 
@@ -22,13 +25,24 @@ struct ReplayOptions {
   bool step = false;
   std::optional<std::int64_t> to;
   std::string as;  // a side id; empty: the whole position
-  int game_index = 1;
+  std::optional<int> game_index;
+  bool flip = false;  // the board turned round (svg, html)
+  int size = 0;       // pixels across (svg, html); 0: the output's default
 };
 
 int replay(const Context& context, const ReplayOptions& options) {
   const std::string file = display_name(options.file);
+  const std::string& format = context.options().format;
+  const bool svg = format == "svg";
+  if (options.step && (svg || format == "html")) return context.usage_error(Message{"usage.step-picture"});
   if (options.step && options.file == "-") return context.usage_error(Message{"usage.step-stdin"});
-  auto opened = open_record_game(context, options.file, options.game_index);
+  if (format == "html") {
+    const RecordPage page = record_page(context, options.file, options.game_index, {options.size, options.flip});
+    if (page.html) context.out() << *page.html;
+    if (!context.out().flush()) return context.usage_error(Message{"output.cannot-write"});
+    return page.status;
+  }
+  auto opened = open_record_game(context, options.file, options.game_index.value_or(1));
   if (!opened) return kExitUsage;
   RecordInput& input = opened->input;
   const Game& game = *opened->game.game;
@@ -41,11 +55,14 @@ int replay(const Context& context, const ReplayOptions& options) {
           "usage.unknown-side",
           {{"side", options.as}, {"game", game.name()}, {"sides", join(game.definition().sides, ", ")}}});
   }
+  if (options.step) return step_through(context, input, game, state, viewer, options.to.value_or(0), file);
+  const PictureOptions picture{options.size, options.flip};
   auto show = [&](const State& position) {
     const BoardView view = viewer == kNoSide ? position.view() : position.observe(viewer)->view();
     context.out() << position_text(context, game, position, view) << '\n';
   };
-  if (!options.to || *options.to == 0) {
+  if (svg && options.to && *options.to == 0) context.out() << position_svg(context, game, state, viewer, picture);
+  if (!svg && (!options.to || *options.to == 0)) {
     context.out() << context.text("ui.start") << '\n';
     show(state);
   }
@@ -53,15 +70,21 @@ int replay(const Context& context, const ReplayOptions& options) {
                             [&](const RecordEvent& event, Side mover, const Move&, const State& after) {
                               const std::int64_t number = after.moves_played();
                               if (options.to && *options.to != number) return true;
+                              if (svg) {
+                                // One picture: the move asked for, or the last (drawn below).
+                                if (options.to) context.out() << position_svg(context, game, after, viewer, picture);
+                                return static_cast<bool>(context.out());
+                              }
                               const bool seen = viewer == kNoSide || last_move_seen_by(game, after, viewer);
                               context.out() << move_line(context, game, number,
                                                          seen ? event.text : context.text("ui.hidden-move"), mover)
                                             << '\n';
                               show(after);
-                              if (options.step) wait_for_enter(context);
                               // A full disk or a closed pipe: stop now, not at the end.
                               return static_cast<bool>(context.out());
                             });
+  if (svg && !options.to && !run.stopped && !run.read_error)
+    context.out() << position_svg(context, game, state, viewer, picture);
   if (run.stopped) return context.usage_error(Message{"output.cannot-write"});
   if (run.read_error) return report_file_error(context, file, read_failure(*run.read_error));
   if (run.lines_after_quit) context.err() << quit_warning_line(context, file, *run.quit_line) << '\n';
@@ -84,7 +107,8 @@ Command add_replay_command(CLI::App& app) {
   auto options = std::make_shared<ReplayOptions>();
   CLI::App* command = app.add_subcommand("replay", "Print the position after each move of a record");
   command->add_option("file", options->file, "Record file ('-' for standard input)")->required();
-  command->add_flag("--step", options->step, "Wait for Enter between moves");
+  command->add_flag("--step", options->step,
+                    "Show one position at a time: Enter, Right or n next, Left or p back, a number jumps, q quits");
   command->add_option("--to", options->to, "Print only the position after move N (0: the start)")
       ->check(whole_number(0));
   command->add_option("--as", options->as, "Show only what SIDE could see (hidden information)");
@@ -92,6 +116,9 @@ Command add_replay_command(CLI::App& app) {
       ->add_option("--game-index", options->game_index,
                    "Which game of a file that holds several (1: the first)")
       ->check(whole_number(1, std::numeric_limits<int>::max()));
+  command->add_flag("--flip", options->flip, "Turn the board round (--format svg and html)");
+  command->add_option("--size", options->size, "The picture's width in pixels (--format svg and html)")
+      ->check(whole_number(kMinPictureSize, kMaxPictureSize));
   return {command, [options](const Context& context) { return replay(context, *options); }};
 }
 

@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "rules/game.h"
+#include "rules/picture.h"
 
 namespace gamerec {
 
@@ -102,6 +103,23 @@ class CellBoard {
   virtual std::string cell_move(int row, int col) const = 0;
   // The cell `move` puts a piece on.
   virtual Cell cell_of(const Move& move) const = 0;
+};
+
+// ---- A picture of a position (every game) ----------------------------------
+// The position drawn in the game's own look (rules/picture.h): SVG
+// pictures (replay --format svg) and replay pages (--format html) come
+// from it. A game without it is drawn from its BoardView, as a grid of
+// letters.
+class Pictured {
+ public:
+  virtual ~Pictured() = default;
+  // The glyphs its pictures use by name (chess's pieces), the same for
+  // every position.
+  virtual std::vector<Glyph> glyphs() const = 0;
+  // The whole position (`viewer` kNoSide), or what `viewer` has seen of it
+  // (a game with hidden information): the board, its pieces, and marks for
+  // the last move, a check, a winning line.
+  virtual Picture picture(const State& state, Side viewer) const = 0;
 };
 
 // ---- Results written as text (chess: PGN) -----------------------------------

@@ -28,6 +28,8 @@ class KeyDecoder {
   // sequence takes several bytes; a byte that is no key yet returns false
   // with `plain` set when it is an ordinary character that starts a line.
   bool feed(char byte, Key& key, bool& plain);
+  // In the middle of an escape sequence: the next bytes are its own.
+  bool pending() const { return escape_ != 0; }
 
  private:
   int escape_ = 0;  // 0: none, 1: ESC seen, 2: ESC [ or ESC O seen
@@ -49,10 +51,12 @@ class RawKeys {
   // `echo` writes what the person should see (characters, erasures).
   using Echo = std::function<void(const std::string&)>;
   Key read(std::string& line, bool& too_long, const Echo& echo);
+  // One byte as it comes; false at the end of input or on a signal
+  // (`interrupted()`), for readers of other keys (ui/step_keys.h).
+  bool next_byte(char& byte);
+  bool interrupted() const { return interrupted_; }
 
  private:
-  // One byte; false at the end of input or on a signal (`interrupted_`).
-  bool next_byte(char& byte);
   Key typed_line(char first, std::string& line, bool& too_long, const Echo& echo);
 
   int fd_;

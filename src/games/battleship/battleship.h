@@ -244,7 +244,8 @@ class BattleshipState final : public State {
 class BattleshipGame final : public GameOf<BattleshipGame, BattleshipState>,
                              public HiddenInformation,
                              public PromptRules,
-                             public LineProtocol {
+                             public LineProtocol,
+                             public Pictured {
  public:
   BattleshipGame(SharedDefinition definition, RuleOptions options, Rules rules)
       : GameOf(std::move(definition), std::move(options)),
@@ -275,6 +276,11 @@ class BattleshipGame final : public GameOf<BattleshipGame, BattleshipState>,
   std::vector<std::string> start_lines(const Observation& seen) const override;
   std::string request(const Observation& seen) const override;
   std::vector<std::string> after_move(const Observation& seen, Side mover, const Move& move) const override;
+  // Pictured: both fleets with the shots at them, or what one side has
+  // seen (its fleet and its shots), as grids of sea with the ships, hits,
+  // misses and sunk ships, the last shot ringed (picture.cpp).
+  std::vector<Glyph> glyphs() const override { return {}; }
+  Picture picture(const State& state, Side viewer) const override;
 
   const Geometry& geometry() const { return *geometry_; }
   const std::shared_ptr<const Geometry>& shared_geometry() const { return geometry_; }

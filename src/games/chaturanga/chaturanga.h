@@ -33,6 +33,7 @@
 #include <vector>
 
 #include "games/board/square.h"
+#include "rules/facets.h"
 #include "rules/game.h"
 #include "rules/typed.h"
 
@@ -83,6 +84,8 @@ class ChaturangaState final : public State {
 
   const Cell& at(int square) const { return board_[square]; }
   bool eliminated(int side) const { return eliminated_[side]; }
+  // The move that led here (its picture marks it); none at the start.
+  const std::optional<Move>& last_move() const { return last_move_; }
 
   Side to_move() const override {
     settle();
@@ -149,6 +152,7 @@ class ChaturangaState final : public State {
   mutable int winning_team_ = -1;  // 0: Yellow+Red, 1: Green+Black, -1: none/draw
   mutable bool settled_ = true;
   int last_mover_ = kYellow;
+  std::optional<Move> last_move_;
 };
 
 // Stage one: "2A-3A" -> Move, or `notation` (with a suggested spelling,
@@ -174,7 +178,7 @@ inline Result<Move, MoveError> parse_chaturanga_move(std::string_view text) {
   return malformed_move_error(text);
 }
 
-class ChaturangaGame final : public GameOf<ChaturangaGame, ChaturangaState> {
+class ChaturangaGame final : public GameOf<ChaturangaGame, ChaturangaState>, public Pictured {
  public:
   ChaturangaGame(SharedDefinition definition, RuleOptions options, Rules rules)
       : GameOf(std::move(definition), std::move(options)), rules_(std::move(rules)) {}
@@ -197,6 +201,11 @@ class ChaturangaGame final : public GameOf<ChaturangaGame, ChaturangaState> {
                                             const ChooserSettings& settings) const override;
   std::vector<std::string> levels() const override { return {"1", "greedy", "random"}; }
   Outcome forfeit(Side loser) const override;
+  // Pictured: the board, the pieces (drawn in games/board) in the four
+  // sides' colours, faded for an eliminated side, and the last move
+  // (picture.cpp).
+  std::vector<Glyph> glyphs() const override;
+  Picture picture(const State& state, Side viewer) const override;
 
   const Rules& rules() const { return rules_; }
 

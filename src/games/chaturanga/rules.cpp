@@ -371,6 +371,7 @@ bool ChaturangaState::quick_legal(const Move& move) const {
 
 void ChaturangaState::do_apply(const Move& move) {
   settle();
+  last_move_ = move;
   const int side = to_move_;
   bool king_captured = false;
   // check() passed, so a destination holding an own piece means castling.

@@ -139,7 +139,8 @@ class ChessGame final : public GameOf<ChessGame, ChessState>,
                         public WrittenResults,
                         public UciProtocol,
                         public AutomaticEnds,
-                        public PositionText {
+                        public PositionText,
+                        public Pictured {
  public:
   bool lift_automatic_end(State& state) const override { return state_of(state).lift_automatic_end(); }
   std::string position_text(const State& state) const override { return state_of(state).fen(); }
@@ -169,6 +170,11 @@ class ChessGame final : public GameOf<ChessGame, ChessState>,
     if (!start_.chess960) return {};
     return {"setoption name UCI_Chess960 value true"};
   }
+  // Pictured: the board in brown and buff, the pieces drawn in
+  // games/board, the last move's squares tinted and a king in check
+  // glowing red (picture.cpp).
+  std::vector<Glyph> glyphs() const override;
+  Picture picture(const State& state, Side viewer) const override;
 
  private:
   Position start_;

@@ -88,7 +88,7 @@ class GomokuState final : public State {
   std::vector<int> winning_line_;
 };
 
-class GomokuGame final : public GameOf<GomokuGame, GomokuState>, public CellBoard {
+class GomokuGame final : public GameOf<GomokuGame, GomokuState>, public CellBoard, public Pictured {
  public:
   GomokuGame(SharedDefinition definition, RuleOptions options, Rules rules)
       : GameOf(std::move(definition), std::move(options)), rules_(rules) {}
@@ -106,6 +106,10 @@ class GomokuGame final : public GameOf<GomokuGame, GomokuState>, public CellBoar
   int cols() const override { return rules_.size; }
   std::string cell_move(int row, int col) const override;
   Cell cell_of(const Move& move) const override;
+  // Pictured: a wooden board, black and white stones, the last stone
+  // marked and the winning line drawn through its stones (picture.cpp).
+  std::vector<Glyph> glyphs() const override { return {}; }
+  Picture picture(const State& state, Side viewer) const override;
 
   const Rules& rules() const { return rules_; }
 

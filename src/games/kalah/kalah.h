@@ -68,6 +68,9 @@ class KalahState final : public State {
   const Rules& rules() const { return rules_; }
   const Row& row(Side side) const { return rows_[side]; }
   int seeds_in(Side side, int pit) const { return rows_[side].pits[static_cast<std::size_t>(pit - 1)]; }
+  // The last move's pit and who played it (-1 and kNoSide at the start).
+  int last_pit() const { return last_pit_; }
+  Side last_mover() const { return last_mover_; }
   // Whether the side to move moves again after the last move.
   bool extra_move() const { return extra_move_ && !over_; }
   // What playing `pit` for the side to move would do, without playing it.
@@ -108,7 +111,10 @@ class KalahState final : public State {
 class LevelSevenTables;
 std::shared_ptr<LevelSevenTables> make_level_seven_tables();
 
-class KalahGame final : public GameOf<KalahGame, KalahState>, public TurnReasons, public Solvable {
+class KalahGame final : public GameOf<KalahGame, KalahState>,
+                        public TurnReasons,
+                        public Solvable,
+                        public Pictured {
  public:
   KalahGame(SharedDefinition definition, RuleOptions options, Rules rules)
       : GameOf(std::move(definition), std::move(options)), rules_(rules) {}
@@ -125,6 +131,10 @@ class KalahGame final : public GameOf<KalahGame, KalahState>, public TurnReasons
   std::unique_ptr<Solver> solver() const override;
   // "South moves again" after the last seed fell in the own store.
   std::optional<Message> turn_reason(const State& state) const override;
+  // Pictured: the pits with their seeds and counts, the stores, the pit
+  // last played ringed (picture.cpp).
+  std::vector<Glyph> glyphs() const override { return {}; }
+  Picture picture(const State& state, Side viewer) const override;
 
   const Rules& rules() const { return rules_; }
 

@@ -1,0 +1,20 @@
+#pragma once
+// replay --step: the record is read first, then shown a position at a time,
+// forwards and back (ui/step_keys.h says which keys do what).
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "cli/context.h"
+#include "core/record_input.h"
+
+namespace gamerec::cli {
+
+// Steps through the current game of `input` from `start`, as `viewer` sees
+// it (kNoSide: everything), opening at move `first` (0: the start).
+// Returns the exit status: 1 when the record has an error (its line goes
+// to standard error when the replay ends).
+int step_through(const Context& context, RecordInput& input, const Game& game, State& start, Side viewer,
+                 std::int64_t first, const std::string& file);
+
+}  // namespace gamerec::cli

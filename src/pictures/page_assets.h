@@ -1,0 +1,12 @@
+#pragma once
+// The replay page's own style, body and script (page_assets.cpp): small
+// and hand-written; the games' data goes beside them (page.cpp).
+#include <string_view>
+
+namespace gamerec::pictures {
+
+extern const std::string_view kPageStyle;
+extern const std::string_view kPageBody;
+extern const std::string_view kPageScript;
+
+}  // namespace gamerec::pictures
