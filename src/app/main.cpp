@@ -31,8 +31,9 @@ int run(int argc, char** argv) {
   app.add_option("--color", common.color, "Colours: auto (a terminal without NO_COLOR), always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}));
   app.add_option("--format", common.format,
-                 "Output: text; validate: json (JSON Lines); replay: svg (one position), html (a page)")
-      ->check(CLI::IsMember({"text", "json", "svg", "html"}));
+                 "Output: text; validate: json (JSON Lines); replay: svg (one position), html (a page), fen "
+                 "(chess: the position after each move)")
+      ->check(CLI::IsMember({"text", "json", "svg", "html", "fen"}));
 
   std::vector<Command> commands = {
       add_validate_command(app), add_replay_command(app), add_play_command(app),   add_games_command(app),

@@ -1,7 +1,8 @@
 // gamerec replay FILE: the position after each move (--step shows them one
 // at a time, forwards and back; --to N prints only the position after move
 // N; --as SIDE shows only what that side could see; --format svg draws one
-// position as an SVG picture, --format html the whole record as a page).
+// position as an SVG picture, --format html the whole record as a page,
+// --format fen the position after each move as its text: a PositionText facet).
 #include <fmt/format.h>
 
 #include <istream>
@@ -34,7 +35,8 @@ int replay(const Context& context, const ReplayOptions& options) {
   const std::string file = display_name(options.file);
   const std::string& format = context.options().format;
   const bool svg = format == "svg";
-  if (options.step && (svg || format == "html")) return context.usage_error(Message{"usage.step-picture"});
+  const bool fen = format == "fen";
+  if (options.step && (svg || fen || format == "html")) return context.usage_error(Message{"usage.step-picture"});
   if (options.step && options.file == "-") return context.usage_error(Message{"usage.step-stdin"});
   if (format == "html") {
     const RecordPage page = record_page(context, options.file, options.game_index, {options.size, options.flip});
@@ -56,13 +58,18 @@ int replay(const Context& context, const ReplayOptions& options) {
           {{"side", options.as}, {"game", game.name()}, {"sides", join(game.definition().sides, ", ")}}});
   }
   if (options.step) return step_through(context, input, game, state, viewer, options.to.value_or(0), file);
+  // --format fen: the position after each move, or after move --to N.
+  const auto* fen_text = game.facet<PositionText>();
+  if (fen && fen_text == nullptr)
+    return context.usage_error(Message{"usage.no-position-text", {{"game", game.name()}}});
+  if (fen && options.to && *options.to == 0) context.out() << fen_text->position_text(state) << '\n';
   const PictureOptions picture{options.size, options.flip};
   auto show = [&](const State& position) {
     const BoardView view = viewer == kNoSide ? position.view() : position.observe(viewer)->view();
     context.out() << position_text(context, game, position, view) << '\n';
   };
   if (svg && options.to && *options.to == 0) context.out() << position_svg(context, game, state, viewer, picture);
-  if (!svg && (!options.to || *options.to == 0)) {
+  if (!svg && !fen && (!options.to || *options.to == 0)) {
     context.out() << context.text("ui.start") << '\n';
     show(state);
   }
@@ -70,6 +77,10 @@ int replay(const Context& context, const ReplayOptions& options) {
                             [&](const RecordEvent& event, Side mover, const Move&, const State& after) {
                               const std::int64_t number = after.moves_played();
                               if (options.to && *options.to != number) return true;
+                              if (fen) {
+                                context.out() << fen_text->position_text(after) << '\n';
+                                return static_cast<bool>(context.out());
+                              }
                               if (svg) {
                                 // One picture: the move asked for, or the last (drawn below).
                                 if (options.to) context.out() << position_svg(context, game, after, viewer, picture);

@@ -1,0 +1,90 @@
+// replay --format fen (gamerec(1) replay): the position after each move,
+// checked against pgn-extract's own FEN of each position (--fencomments).
+// pgn-extract names an en passant square after every double step, gamerec
+// only when a capture can use it (gamerec-games(7), CHESS, FEN): that
+// field is compared where gamerec gives one.
+#include <catch2/catch.hpp>
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <regex>
+#include <sstream>
+
+#include "subprocess.h"
+#include "support/temp_dir.h"
+
+using namespace gamerec::clitest;
+namespace fs = std::filesystem;
+using namespace std::chrono_literals;
+
+namespace {
+
+std::vector<std::string> fields(const std::string& fen) {
+  std::istringstream in(fen);
+  std::vector<std::string> out;
+  for (std::string field; in >> field;) out.push_back(field);
+  return out;
+}
+
+std::vector<std::string> lines(const std::string& text) {
+  std::istringstream in(text);
+  std::vector<std::string> out;
+  for (std::string line; std::getline(in, line);) out.push_back(line);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("replay --format fen: every position agrees with pgn-extract's FEN") {
+  const char* pgn_extract = "/usr/games/pgn-extract";
+  REQUIRE(::access(pgn_extract, X_OK) == 0);  // .ci/setup installs it
+  gamerec::test::TempDir dir("fen");
+  {
+    Child convert(kBinary, {"convert", kSourceDir + "/samples/chess/valid/special-moves.chess", "special.pgn"},
+                  dir.path(), false);
+    REQUIRE(convert.finish(30s) == 0);
+  }
+  int positions = 0;
+  for (const std::string& record :
+       {kSourceDir + "/samples/chess/valid/opera-game.pgn", dir.path() + "/special.pgn"}) {
+    INFO(record);
+    Child ours(kBinary, {"replay", "--format", "fen", record}, dir.path(), false);
+    REQUIRE(ours.finish(30s) == 0);
+    Child theirs(pgn_extract, {"--fencomments", "-s", record}, dir.path(), false);
+    REQUIRE(theirs.finish(30s) == 0);
+    std::vector<std::string> expected;
+    // Its comments wrap with the movetext: one space for any run.
+    const std::string text = std::regex_replace(theirs.out(), std::regex("\\s+"), " ");
+    const std::regex comment("\\{ ([^}]*) \\}");
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), comment); it != std::sregex_iterator(); ++it) {
+      // The record's own comments stay: only FENs count.
+      const std::string body = (*it)[1];
+      if (fields(body).size() == 6 && std::count(body.begin(), body.end(), '/') == 7) expected.push_back(body);
+    }
+    const auto got = lines(ours.out());
+    REQUIRE(got.size() == expected.size());
+    for (std::size_t i = 0; i < got.size(); ++i) {
+      INFO("after move " << i + 1 << ": " << got[i] << " / " << expected[i]);
+      auto a = fields(got[i]);
+      auto b = fields(expected[i]);
+      REQUIRE(a.size() == 6);
+      REQUIRE(b.size() == 6);
+      if (a[3] == "-") b[3] = "-";
+      CHECK(a == b);
+      ++positions;
+      // One position alone (--to N) is the same line.
+      if (i == got.size() / 2) {
+        Child one(kBinary, {"replay", "--format", "fen", "--to", std::to_string(i + 1), record}, dir.path(), false);
+        REQUIRE(one.finish(30s) == 0);
+        CHECK(one.out() == got[i] + "\n");
+      }
+    }
+  }
+  CHECK(positions > 40);
+  // A game without a position text says so.
+  Child kalah(kBinary, {"replay", "--format", "fen", kSourceDir + "/samples/kalah/valid/full-game.kalah"},
+              dir.path(), false);
+  CHECK(kalah.finish(30s) == 2);
+  CHECK(kalah.err().find("no position text") != std::string::npos);
+}
