@@ -3,10 +3,10 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
-#include <array>
 #include <cctype>
 #include <cstring>
 
+#include "records/annotation_text.h"
 #include "rules/facets.h"
 #include "rules/game.h"
 
@@ -64,7 +64,7 @@ bool is_result(std::string_view token) {
 // An annotation glyph set apart from its move ("Nf3 !"), as the big readers
 // take it: a NAG.
 bool is_glyph(std::string_view token) {
-  return token.size() <= 2 && token.find_first_not_of("!?") == std::string_view::npos;
+  return std::find(kAnnotationGlyphs.begin(), kAnnotationGlyphs.end(), token) != kAnnotationGlyphs.end();
 }
 
 class PgnSource final : public RecordSource {
@@ -169,8 +169,6 @@ bool PgnSource::next_event_on_this_line() {
     if (at >= line_.size()) return false;
     const char c = line_[at];
     if (c == '{') return line_.find('}', at + 1) != std::string_view::npos;
-    // Most tokens are moves: only a number or dots may be passed over.
-    if (!is_digit(c) && c != '.' && c != '*' && c != 'e' && c != 'E') return true;
     std::size_t end = at + 1;
     while (end < line_.size() && !ends_token(line_[end])) ++end;
     if (!passed_over(line_.substr(at, end - at))) return true;
@@ -516,7 +514,7 @@ class PgnWriter final : public RecordWriter {
         lines_.back().need_number = true;
         return "";
       case RecordEvent::Kind::kNag:
-        add_nag(nag_of(event.text));
+        add_nag(nag_of_glyph(event.text));
         break;
       case RecordEvent::Kind::kVariationStart: {
         // The variation replaces the line's last move: it starts one ply back.
@@ -567,7 +565,7 @@ class PgnWriter final : public RecordWriter {
     move_nags_.clear();
     std::size_t glyph = written.size();
     while (glyph > 0 && (written[glyph - 1] == '!' || written[glyph - 1] == '?')) --glyph;
-    if (glyph < written.size() && is_glyph(written.substr(glyph))) add_nag(nag_of(written.substr(glyph)));
+    if (glyph < written.size() && is_glyph(written.substr(glyph))) add_nag(nag_of_glyph(written.substr(glyph)));
     ++line.ply;
     line.need_number = false;
   }
@@ -577,25 +575,10 @@ class PgnWriter final : public RecordWriter {
     move_nags_.push_back(nag);
     add(nag);
   }
-  // Glyphs as the export format writes them: $1 for "!", ...
-  static std::string nag_of(std::string_view text) {
-    static constexpr std::array<std::string_view, 6> kGlyphs = {"!", "?", "!!", "??", "!?", "?!"};
-    for (std::size_t i = 0; i < kGlyphs.size(); ++i) {
-      if (text == kGlyphs[i]) return "$" + std::to_string(i + 1);
-    }
-    return std::string(text);
-  }
   // A comment between braces, its words wrapped with the movetext; one
   // holding a brace is written as a ';' comment to the end of its line.
   void write_comment(std::string_view text, bool joins_previous) {
-    std::vector<std::string_view> words;
-    for (std::size_t at = 0; at < text.size();) {
-      while (at < text.size() && std::isspace(static_cast<unsigned char>(text[at]))) ++at;
-      std::size_t end = at;
-      while (end < text.size() && !std::isspace(static_cast<unsigned char>(text[end]))) ++end;
-      if (end > at) words.push_back(text.substr(at, end - at));
-      at = end;
-    }
+    const std::vector<std::string_view> words = comment_words(text);
     if (text.find('}') != std::string_view::npos) {
       std::string joined = ";";
       for (const auto word : words) joined += " " + std::string(word);

@@ -3,10 +3,9 @@
 #include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/yaml.h>
 
-#include <algorithm>
-#include <array>
 #include <set>
 
+#include "records/annotation_text.h"
 #include "records/record_format.h"
 #include "records/yaml_text.h"
 #include "rules/game.h"
@@ -60,23 +59,14 @@ class MoveListWriter final : public RecordWriter {
       return "";
     }
     std::string line = "#";
-    for (std::size_t at = 0; at < event.text.size();) {
-      while (at < event.text.size() && is_space(event.text[at])) ++at;
-      std::size_t end = at;
-      while (end < event.text.size() && !is_space(event.text[end])) ++end;
-      if (end > at) line += " " + std::string(event.text.substr(at, end - at));
-      at = end;
-    }
+    for (const std::string_view word : comment_words(event.text)) line += " " + std::string(word);
     return line + "\n";
   }
 
  private:
-  static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
   // A NAG the last move's text already ends with ("Nf6?? $4").
   bool said_on_move(std::string_view nag) const {
-    static constexpr std::array<std::string_view, 7> kGlyphs = {"", "!", "?", "!!", "??", "!?", "?!"};
-    std::string_view glyph = nag;
-    if (nag.size() == 2 && nag[0] == '$' && nag[1] >= '1' && nag[1] <= '6') glyph = kGlyphs[nag[1] - '0'];
+    const std::string_view glyph = glyph_of_nag(nag);
     std::size_t start = last_move_.size();
     while (start > 0 && (last_move_[start - 1] == '!' || last_move_[start - 1] == '?')) --start;
     return !glyph.empty() && std::string_view(last_move_).substr(start) == glyph;

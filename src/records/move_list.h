@@ -2,6 +2,7 @@
 // The move list, gamerec's own record format (gamerec-record(5)): an optional
 // YAML header between two `---` lines, then one move per line. Blank lines
 // and comments are skipped; BOM and CRLF are accepted. One game per file.
+#include <algorithm>
 #include <array>
 #include <memory>
 #include <optional>
@@ -18,40 +19,40 @@ class Game;
 
 inline constexpr std::size_t kMaxHeaderLength = 1024 * 1024;
 
+// Where a body line's comment starts: at a # that begins the line or
+// follows a space or tab (a # glued to a move, chess "Qxf7#", belongs to
+// the move); npos when it has none.
+inline std::size_t comment_start(std::string_view line) {
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    if (line[i] == '#' && (i == 0 || line[i - 1] == ' ' || line[i - 1] == '\t')) return i;
+  }
+  return std::string_view::npos;
+}
+
+inline bool is_line_blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+
 // One body line without spaces, a trailing CR and a comment, and the column
 // (1-based) of its first character; nullopt for a blank or comment line.
-// A comment starts at a # that begins the line or follows a space or tab; a
-// # glued to a move (chess "Qxf7#") belongs to the move. The prompt of
-// `play` cleans what people type the same way.
+// The prompt of `play` cleans what people type the same way.
 inline std::optional<std::pair<std::string_view, std::int64_t>> strip_body_line(std::string_view line) {
-  auto is_blank = [](char c) { return c == ' ' || c == '\t' || c == '\r'; };
   std::size_t start = 0;
-  while (start < line.size() && is_blank(line[start])) ++start;
-  if (start == line.size() || line[start] == '#') return std::nullopt;
-  std::size_t end = line.size();
-  for (std::size_t i = start + 1; i < line.size(); ++i) {
-    if (line[i] == '#' && (line[i - 1] == ' ' || line[i - 1] == '\t')) {
-      end = i;
-      break;
-    }
-  }
-  while (end > start && is_blank(line[end - 1])) --end;
+  while (start < line.size() && is_line_blank(line[start])) ++start;
+  std::size_t end = std::min(comment_start(line), line.size());
+  if (end <= start) return std::nullopt;
+  while (end > start && is_line_blank(line[end - 1])) --end;
   return std::make_pair(line.substr(start, end - start), static_cast<std::int64_t>(start) + 1);
 }
 
-// The comment of a body line: the text after its # (a # that begins the
-// line or follows a space or tab), without the spaces around it.
+// The comment of a body line: the text after its #, without the spaces
+// around it.
 inline std::optional<std::string_view> comment_of(std::string_view line) {
-  for (std::size_t i = 0; i < line.size(); ++i) {
-    if (line[i] == '#' && (i == 0 || line[i - 1] == ' ' || line[i - 1] == '\t')) {
-      std::size_t start = i + 1;
-      std::size_t end = line.size();
-      while (start < end && (line[start] == ' ' || line[start] == '\t')) ++start;
-      while (end > start && (line[end - 1] == ' ' || line[end - 1] == '\t' || line[end - 1] == '\r')) --end;
-      return line.substr(start, end - start);
-    }
-  }
-  return std::nullopt;
+  const std::size_t hash = comment_start(line);
+  if (hash == std::string_view::npos) return std::nullopt;
+  std::size_t start = hash + 1;
+  std::size_t end = line.size();
+  while (start < end && is_line_blank(line[start])) ++start;
+  while (end > start && is_line_blank(line[end - 1])) --end;
+  return line.substr(start, end - start);
 }
 
 class MoveListSource final : public RecordSource {

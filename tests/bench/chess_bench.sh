@@ -53,18 +53,24 @@ tenth=$data/chess-$((games / 10)).pgn
 [[ -s $tenth ]] || "$build/tests/bench/make_pgn" $((games / 10)) "$tenth"
 
 
-"$gamerec" validate "$archive" 2>/dev/null >/dev/null || die "validate rejected the archive"
-plies=$("$gamerec" validate --format json "$archive" 2>/dev/null | sed -n 's/.*"moves":\([0-9]*\).*/\1/p' | awk '{s+=$1} END{print s}')
-bytes=$(stat -c %s "$archive")
-time_runs "$runs" "$gamerec" validate "$archive"
-ours=$CPU
-time_runs "$runs" "$pgn_extract" -r -s --quiet "$archive"
-theirs=$CPU
-awk -v o="$ours" -v t="$theirs" -v p="$plies" -v b="$bytes" -v g="$games" 'BEGIN{
-  printf "validate %d games, %d plies, %.1f MB\n", g, p, b / 1e6;
-  printf "  gamerec validate      %6.2f s  %5.1f M plies/s  %6.1f MB/s\n", o, p / o / 1e6, b / o / 1e6;
-  printf "  pgn-extract -r -s     %6.2f s  %5.1f M plies/s  %6.1f MB/s\n", t, p / t / 1e6, b / t / 1e6;
-  printf "  ratio: gamerec is %.2fx pgn-extract (target 5x)\n", t / o }'
+# compare_validate LABEL FILE GAMES: validate against pgn-extract on FILE.
+compare_validate() {
+  local label=$1 file=$2 count=$3 plies bytes ours theirs
+  "$gamerec" validate "$file" 2>/dev/null >/dev/null || die "validate rejected $file"
+  plies=$("$gamerec" validate --format json "$file" 2>/dev/null | sed -n 's/.*"moves":\([0-9]*\).*/\1/p' | awk '{s+=$1} END{print s}')
+  bytes=$(stat -c %s "$file")
+  time_runs "$runs" "$gamerec" validate "$file"
+  ours=$CPU
+  time_runs "$runs" "$pgn_extract" -r -s --quiet "$file"
+  theirs=$CPU
+  awk -v l="$label" -v o="$ours" -v t="$theirs" -v p="$plies" -v b="$bytes" -v g="$count" 'BEGIN{
+    printf "%s: %d games, %d plies, %.1f MB\n", l, g, p, b / 1e6;
+    printf "  gamerec validate      %6.2f s  %5.1f M plies/s  %6.1f MB/s\n", o, p / o / 1e6, b / o / 1e6;
+    printf "  pgn-extract -r -s     %6.2f s  %5.1f M plies/s  %6.1f MB/s\n", t, p / t / 1e6, b / t / 1e6;
+    printf "  ratio: gamerec is %.2fx pgn-extract (target 5x)\n", t / o }'
+}
+
+compare_validate "validate" "$archive" "$games"
 small_kb=$(peak_rss_kib "$gamerec" validate "$tenth")
 big_kb=$(peak_rss_kib "$gamerec" validate "$archive")
 awk -v s="$small_kb" -v b="$big_kb" 'BEGIN{printf "  peak memory: %d KB for a tenth, %d KB for all: ratio %.2f (flat: ~1)\n", s, b, b / s}'
@@ -76,19 +82,7 @@ if [[ ! -s $real ]]; then
   : > "$real"
   while (( $(stat -c %s "$real") < 20000000 )); do cat "$data/twic1599.pgn" >> "$real"; done
 fi
-"$gamerec" validate "$real" 2>/dev/null >/dev/null || die "validate rejected the real games"
-real_games=$("$gamerec" validate --format json "$real" 2>/dev/null | wc -l)
-real_plies=$("$gamerec" validate --format json "$real" 2>/dev/null | sed -n 's/.*"moves":\([0-9]*\).*/\1/p' | awk '{s+=$1} END{print s}')
-real_bytes=$(stat -c %s "$real")
-time_runs "$runs" "$gamerec" validate "$real"
-ours=$CPU
-time_runs "$runs" "$pgn_extract" -r -s --quiet "$real"
-theirs=$CPU
-awk -v o="$ours" -v t="$theirs" -v p="$real_plies" -v b="$real_bytes" -v g="$real_games" 'BEGIN{
-  printf "validate real games: %d games, %d plies, %.1f MB\n", g, p, b / 1e6;
-  printf "  gamerec validate      %6.2f s  %5.1f M plies/s  %6.1f MB/s\n", o, p / o / 1e6, b / o / 1e6;
-  printf "  pgn-extract -r -s     %6.2f s  %5.1f M plies/s  %6.1f MB/s\n", t, p / t / 1e6, b / t / 1e6;
-  printf "  ratio: gamerec is %.2fx pgn-extract (target 5x)\n", t / o }'
+compare_validate "validate real games" "$real" "$("$gamerec" validate --format json "$real" 2>/dev/null | wc -l)"
 real_kb=$(peak_rss_kib "$gamerec" validate "$real")
 awk -v r="$real_kb" 'BEGIN{printf "  peak memory: %d KB\n", r}'
 

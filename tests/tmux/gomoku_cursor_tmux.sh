@@ -43,28 +43,12 @@ record_is() { [ "$(moves)" = "$1" ]; }
 
 # start NAME: a new 9x9 game in game.gomoku; the pane's stty settings are
 # saved before and after gamerec, and its exit status printed.
-start() {
-  current=$1
-  dir=$work/$current
-  mkdir -p "$dir"
-  local command
-  # The shell ignores SIGINT (gamerec sets its own handler): it goes on
-  # after gamerec to save the settings.
-  command="trap '' INT; unset NO_COLOR; stty -g >before; $(printf '%q' "$gamerec") play --variant size=9 game.gomoku"
-  command+="; status=\$?; stty -g >after; echo \"[gamerec exited \$status]\"; exec sleep 600"
-  if ! tmux_ new-session -d -s "$current" -x 100 -y 40 -c "$dir" "$command"; then
-    fail "tmux new-session failed"
-    return 1
-  fi
-}
+start() { start_gamerec "$1" 40 "unset NO_COLOR" play --variant size=9 game.gomoku; }
 
 # finish NAME STATUS: gamerec exited with STATUS and left the terminal as it was.
 finish() {
-  wait_for "gamerec to exit" exited || return
-  screen_has "^\\[gamerec exited $1\\]$" || fail "exit status is not $1: $(screen | grep 'gamerec exited')"
+  exited_with "$1" || return
   screen_has '^Game session ended$' || fail "no 'Game session ended'"
-  cmp -s "$dir/before" "$dir/after" ||
-    fail "the terminal was not restored: stty -g was $(cat "$dir/before"), is $(cat "$dir/after")"
   tmux_ kill-session -t "$current" >/dev/null 2>&1
 }
 

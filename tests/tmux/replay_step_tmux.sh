@@ -49,25 +49,11 @@ step() {
 
 # start NAME FILE: replay --step FILE; the pane's stty settings are saved
 # before and after gamerec, and its exit status printed.
-start() {
-  current=$1
-  dir=$work/$current
-  mkdir -p "$dir"
-  local command
-  command="trap '' INT; stty -g >before; $(printf '%q' "$gamerec") replay --step $(printf '%q' "$2") 2>errors"
-  command+="; status=\$?; stty -g >after; echo \"[gamerec exited \$status]\"; exec sleep 600"
-  if ! tmux_ new-session -d -s "$current" -x 100 -y 50 -c "$dir" "$command"; then
-    fail "tmux new-session failed"
-    return 1
-  fi
-}
+start() { gamerec_stderr=errors start_gamerec "$1" 50 "" replay --step "$2"; }
 
 # finish STATUS: gamerec exited with STATUS and left the terminal as it was.
 finish() {
-  wait_for "gamerec to exit" exited || return
-  screen_has "^\\[gamerec exited $1\\]$" || fail "exit status is not $1: $(screen | grep 'gamerec exited')"
-  cmp -s "$dir/before" "$dir/after" ||
-    fail "the terminal was not restored: stty -g was $(cat "$dir/before"), is $(cat "$dir/after")"
+  exited_with "$1" || return
   tmux_ kill-session -t "$current" >/dev/null 2>&1
 }
 

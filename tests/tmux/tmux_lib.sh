@@ -51,3 +51,35 @@ wait_for() {
   done
   return 0
 }
+
+# start_gamerec NAME HEIGHT SETUP ARGS...: a session NAME running gamerec
+# ARGS in $work/NAME, after the shell line SETUP (may be empty). The pane's
+# stty settings are saved before and after gamerec, and its exit status
+# printed. The shell ignores SIGINT (gamerec sets its own handler): it goes
+# on after gamerec to save the settings. Needs $gamerec; with
+# gamerec_stderr=FILE (set for the call) gamerec's stderr goes to FILE.
+start_gamerec() {
+  current=$1
+  local height=$2 setup=$3
+  shift 3
+  dir=$work/$current
+  mkdir -p "$dir"
+  local command="trap '' INT; ${setup:+$setup; }stty -g >before; $(printf '%q' "$gamerec")"
+  local arg
+  for arg in "$@"; do command+=" $(printf '%q' "$arg")"; done
+  [ -n "${gamerec_stderr:-}" ] && command+=" 2>$(printf '%q' "$gamerec_stderr")"
+  command+="; status=\$?; stty -g >after; echo \"[gamerec exited \$status]\"; exec sleep 600"
+  if ! tmux_ new-session -d -s "$current" -x 100 -y "$height" -c "$dir" "$command"; then
+    fail "tmux new-session failed"
+    return 1
+  fi
+}
+
+# exited_with STATUS: gamerec exited with STATUS and left the terminal as it
+# was (start_gamerec saved its settings).
+exited_with() {
+  wait_for "gamerec to exit" exited || return 1
+  screen_has "^\\[gamerec exited $1\\]$" || fail "exit status is not $1: $(screen | grep 'gamerec exited')"
+  cmp -s "$dir/before" "$dir/after" ||
+    fail "the terminal was not restored: stty -g was $(cat "$dir/before"), is $(cat "$dir/after")"
+}
