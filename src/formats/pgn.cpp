@@ -64,6 +64,7 @@ bool is_result(std::string_view token) {
 // An annotation glyph set apart from its move ("Nf3 !"), as the big readers
 // take it: a NAG.
 bool is_glyph(std::string_view token) {
+  if (token[0] != '!' && token[0] != '?') return false;  // nearly every token is a move
   return std::find(kAnnotationGlyphs.begin(), kAnnotationGlyphs.end(), token) != kAnnotationGlyphs.end();
 }
 
@@ -146,22 +147,28 @@ class PgnSource final : public RecordSource {
 
 // A token read_event passes over without an event: a move number or dots
 // alone ("12.", "12...", "..."), "e.p.", a result inside a variation.
+// Whether a token starting with `first` may be one read_event passes over:
+// nearly every token is a move, which its first letter rules out.
+bool may_be_passed_over(char first) {
+  return is_digit(first) || first == '.' || first == '*' || first == 'e' || first == 'E';
+}
+
 bool PgnSource::passed_over(std::string_view token) const {
-  // Nearly every token is a move: its first letter says it.
-  const char first = token[0];
-  if (!is_digit(first) && first != '.' && first != '*' && first != 'e' && first != 'E') return false;
-  if (token == "e.p." || token == "E.P.") return true;
-  if (is_result(token)) return !open_variations_.empty();
+  if (!may_be_passed_over(token[0])) return false;
+  // A move number first: half the tokens of a game.
   std::size_t i = 0;
-  if (is_digit(token[0]) && token[0] != '0') {
+  if (token[0] != '0') {
     while (i < token.size() && is_digit(token[i])) ++i;
   }
   while (i < token.size() && token[i] == '.') ++i;
-  return i == token.size();
+  if (i == token.size()) return true;
+  if (is_result(token)) return !open_variations_.empty();
+  return token == "e.p." || token == "E.P.";
 }
 
 // Whether read_event finds its next event on the current line: a batch's
 // texts are views into that line, which loading another may overwrite.
+// What read_event would pass over on the way is passed over here, once.
 bool PgnSource::next_event_on_this_line() {
   if (line_too_long_) return false;
   for (std::size_t at = pos_;;) {
@@ -169,10 +176,11 @@ bool PgnSource::next_event_on_this_line() {
     if (at >= line_.size()) return false;
     const char c = line_[at];
     if (c == '{') return line_.find('}', at + 1) != std::string_view::npos;
+    if (!may_be_passed_over(c)) return true;  // a move, a NAG, a variation, a ';' comment
     std::size_t end = at + 1;
     while (end < line_.size() && !ends_token(line_[end])) ++end;
     if (!passed_over(line_.substr(at, end - at))) return true;
-    at = end;
+    pos_ = at = end;
   }
 }
 
