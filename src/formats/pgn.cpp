@@ -108,13 +108,35 @@ class PgnSource final : public RecordSource {
   std::vector<RecordEvent> batch_;
 };
 
+// Whether the next event is sure to be on this line: reading it must not
+// load the next line, which may move the buffer the batch's texts point
+// into. A move number ("15."), a NAG or "e.p." at the end of a line is no
+// event: what follows them is looked at too.
 bool PgnSource::next_event_on_this_line() {
-  while (pos_ < line_.size() && is_blank(line_[pos_])) ++pos_;
-  if (pos_ >= line_.size() || line_too_long_) return false;
-  const char c = line_[pos_];
-  if (c == '(') return false;  // a variation may run over lines
-  if (c == '{') return line_.find('}', pos_ + 1) != std::string_view::npos;
-  return true;
+  if (line_too_long_) return false;
+  std::size_t at = pos_;
+  while (true) {
+    while (at < line_.size() && is_blank(line_[at])) ++at;
+    if (at >= line_.size()) return false;
+    const char c = line_[at];
+    if (c == '(' || c == '[') return false;  // a variation may run over lines; a tag ends the game
+    if (c == '{') return line_.find('}', at + 1) != std::string_view::npos;
+    if (c == '$') {
+      ++at;
+      while (at < line_.size() && is_digit(line_[at])) ++at;
+      continue;
+    }
+    std::size_t end = at + 1;
+    while (end < line_.size() && !ends_token(line_[end])) ++end;
+    const std::string_view token = line_.substr(at, end - at);
+    std::size_t digits = 0;
+    while (digits < token.size() && is_digit(token[digits])) ++digits;
+    std::size_t dots = digits;
+    while (dots < token.size() && token[dots] == '.') ++dots;
+    const bool move_number = digits > 0 && token[0] != '0' && dots == token.size();
+    if (!move_number && token != "e.p." && token != "E.P.") return true;
+    at = end;
+  }
 }
 
 std::span<const RecordEvent> PgnSource::read_events() {
