@@ -1,7 +1,9 @@
 #include "cli/validate_jobs.h"
 
+#include <algorithm>
 #include <condition_variable>
 #include <deque>
+#include <filesystem>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -12,23 +14,30 @@
 namespace gamerec::cli {
 namespace {
 
-// One piece of work: a whole record, checked from its path, or a part of
-// one, cut by the reader.
+// Whole records go to the threads a few at a time: one hand-over (a lock,
+// a wake-up) for many small files.
+constexpr std::size_t kRecordsPerTask = 32;
+
+// One piece of work: whole records [record, record_end), checked from
+// their paths, or a part of one record, cut by the reader.
 struct Task {
   std::size_t sequence = 0;
   std::size_t record = 0;
-  bool last_of_record = true;
+  std::size_t record_end = 0;
+  bool last_of_record = true;  // a part: the record's last
   const RecordFormat* format = nullptr;  // set for a part
   std::optional<ArchivePart> part;
   std::optional<FileError> unreadable;  // the first read failed
 };
 
-struct Done {
+// What checking one record (or a part of one) wrote and found.
+struct Checked {
   std::size_t record = 0;
   bool last_of_record = true;
   ReportBuffer buffer;
   CheckResult result;
 };
+using Done = std::vector<Checked>;
 
 class Pipeline {
  public:
@@ -71,17 +80,45 @@ class Pipeline {
   }
 
   void produce() {
-    // Few records for the threads: each is cut into parts of whole games.
-    const bool cut = paths_.size() < setup_.jobs;
-    for (std::size_t record = 0; record < paths_.size(); ++record) {
-      if (!cut || !produce_parts(record)) {
-        if (!push(Task{0, record, true, nullptr, std::nullopt, std::nullopt})) break;
+    // Few records for the threads: each is cut into parts of whole games,
+    // and so is any large one (its reports would otherwise wait whole).
+    const bool cut_all = paths_.size() < setup_.jobs;
+    // Small records go a few at a time, fewer at the end so that every
+    // thread has some.
+    const std::size_t per_task = std::clamp<std::size_t>(paths_.size() / (4 * setup_.jobs), 1, kRecordsPerTask);
+    std::size_t group = 0;  // whole records [group, record) not handed over yet
+    auto hand_over = [&](std::size_t end) {
+      const bool ok = group == end || push(Task{0, group, end, true, nullptr, std::nullopt, std::nullopt});
+      group = end;
+      return ok;
+    };
+    bool going = true;
+    for (std::size_t record = 0; going && record < paths_.size(); ++record) {
+      if (cut_all || is_large(paths_[record])) {
+        going = hand_over(record);
+        if (going && produce_parts(record)) {
+          group = record + 1;
+          going = !stopping();
+          continue;
+        }
       }
-      if (stopping()) break;
+      if (record + 1 - group >= per_task) going = hand_over(record + 1);
+      going = going && !stopping();
     }
+    if (going) hand_over(paths_.size());
     std::lock_guard lock(mutex_);
     producer_done_ = true;
     changed_.notify_all();
+  }
+
+  // A file of several megabytes (compressed: one): cut into parts.
+  static bool is_large(const std::string& path) {
+    std::error_code error;
+    const auto size = std::filesystem::file_size(path, error);
+    if (error) return false;
+    const std::string extension = std::filesystem::path(path).extension().string();
+    const bool compressed = extension == ".zst" || extension == ".gz" || extension == ".bz2";
+    return size >= (compressed ? 1u : 8u) << 20;
   }
 
   // The parts of one record; false when it cannot be opened (it is then
@@ -93,7 +130,7 @@ class Pipeline {
     ArchiveSplitter splitter(std::move(*opened));
     const std::string_view head = splitter.head();
     if (splitter.read_error() && head.empty()) {
-      Task task{0, record, true, nullptr, std::nullopt, read_failure(*splitter.read_error())};
+      Task task{0, record, record + 1, true, nullptr, std::nullopt, read_failure(*splitter.read_error())};
       push(std::move(task));
       return true;
     }
@@ -102,7 +139,7 @@ class Pipeline {
     std::optional<ArchivePart> held = splitter.next();
     while (held) {
       std::optional<ArchivePart> next = splitter.next();
-      if (!push(Task{0, record, !next.has_value(), &format, std::move(held), std::nullopt})) return true;
+      if (!push(Task{0, record, record + 1, !next.has_value(), &format, std::move(held), std::nullopt})) return true;
       held = std::move(next);
     }
     return true;
@@ -122,18 +159,22 @@ class Pipeline {
         tasks_.pop_front();
       }
       Done done;
-      done.record = task.record;
-      done.last_of_record = task.last_of_record;
-      const std::string& path = paths_[task.record];
-      if (task.unreadable) {
-        done.result = check_unreadable(context, path, done.buffer, *task.unreadable);
-      } else if (!task.part) {
-        done.result = check_file(context, path, done.buffer, go_on);
-      } else {
-        const std::uint64_t size = task.part->bytes.size();
-        RecordInput input{task.format, task.format->open_reader(task.part->lines())};
-        done.result = check_games(context, path, input, done.buffer, go_on);
-        done.result.bytes = size;
+      for (std::size_t record = task.record; record < task.record_end; ++record) {
+        Checked& checked = done.emplace_back();
+        checked.record = record;
+        checked.last_of_record = task.last_of_record;
+        const std::string& path = paths_[record];
+        if (task.unreadable) {
+          checked.result = check_unreadable(context, path, checked.buffer, *task.unreadable);
+        } else if (!task.part) {
+          checked.result = check_file(context, path, checked.buffer, go_on);
+        } else {
+          const std::uint64_t size = task.part->bytes.size();
+          RecordInput input{task.format, task.format->open_reader(task.part->lines())};
+          checked.result = check_games(context, path, input, checked.buffer, go_on);
+          checked.result.bytes = size;
+        }
+        if (checked.result.stopped) break;
       }
       std::lock_guard lock(mutex_);
       done_.emplace(task.sequence, std::move(done));
@@ -163,24 +204,27 @@ class Pipeline {
         done_.erase(found);
       }
       if (setup_.interrupted()) return false;
-      done.buffer.write_to(context_.out(), context_.err(), index_offset);
-      index_offset += done.result.games;
-      status = std::max(status, done.result.status);
-      tally += done.result.tally;
-      bytes += done.result.bytes;
-      games += done.result.tally.games;
       {
         std::lock_guard lock(mutex_);
         ++written_;
       }
       changed_.notify_all();
-      if (done.last_of_record) {
-        if (!setup_.record_done(RecordDone{done.record, status, tally})) return false;
-        status = kExitOk;
-        tally = Tally{};
-        index_offset = 0;
+      for (const Checked& checked : done) {
+        if (setup_.interrupted()) return false;
+        checked.buffer.write_to(context_.out(), context_.err(), index_offset);
+        index_offset += checked.result.games;
+        status = std::max(status, checked.result.status);
+        tally += checked.result.tally;
+        bytes += checked.result.bytes;
+        games += checked.result.tally.games;
+        if (checked.last_of_record) {
+          if (!setup_.record_done(RecordDone{checked.record, status, tally})) return false;
+          status = kExitOk;
+          tally = Tally{};
+          index_offset = 0;
+        }
+        if (setup_.progress) setup_.progress(bytes, games);
       }
-      if (setup_.progress) setup_.progress(bytes, games);
     }
   }
 

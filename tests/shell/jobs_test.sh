@@ -61,6 +61,13 @@ cp "$SRC"/samples/chess/valid/* tree/a/
 cp "$SRC"/samples/kalah/invalid/* tree/a/b/
 both_formats big.pgn tree/a/b/* missing.pgn tree "${samples[@]}"
 
+# Many files among which large ones (8 MB, and 1 MB compressed), cut into
+# parts while the small ones go to the threads a few at a time.
+cat big.pgn big.pgn > large.pgn
+gzip -1 -c large.pgn > large.pgn.gz
+[ "$(stat -c %s large.pgn.gz)" -gt 1048576 ] || fail "large.pgn.gz is smaller than 1 MB"
+both_formats "${samples[@]:0:20}" large.pgn "${samples[@]:20:20}" large.pgn.gz "${samples[@]:40}"
+
 # --files-from: one a line, NUL-separated, from standard input; missing
 # records are reported one by one and the others checked.
 printf '%s\n' "${samples[@]:0:5}" missing-1.pgn "${samples[@]:5:3}" missing-2.cht > list.txt
