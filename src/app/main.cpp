@@ -2,95 +2,103 @@
 #include <CLI/CLI.hpp>
 
 #include <csignal>
+#include <iostream>
 #include <string>
 #include <string_view>
 #include <vector>
-#include <iostream>
 
 #include "app/builtin_games.h"
-#include "cli/commands.h"
+#include "app/version.h"
+#include "cli/cli_app.h"
+#include "cli/completion.h"
 #include "core/messages.h"
+#include "rules/suggest.h"
 #include "rules/text.h"
 
 namespace {
 
-int run(int argc, char** argv) {
-  using namespace gamerec::cli;
-  CLI::App app{"gamerec: validate, replay and continue board-game records"};
-  app.require_subcommand(1);
-  // Common options may stand before or after the subcommand.
-  app.fallthrough();
-  CommonOptions common;
-  app.add_option("--game", common.game, "Force the game (see 'gamerec games')");
-  // allow_extra_args(false): each --variant takes one value, so it does not
-  // swallow the FILE after it.
-  app.add_option("--variant", common.variants, "Override a rule option: KEY=VALUE (repeatable)")
-      ->allow_extra_args(false);
-  app.add_option("--definitions", common.definitions_dir, "Load extra game definitions from DIR");
-  app.add_option("--lang", common.language, "Message language")->check(CLI::IsMember({"en", "es"}));
-  app.add_option("--color", common.color, "Colours: auto (a terminal without NO_COLOR), always, never")
-      ->check(CLI::IsMember({"auto", "always", "never"}));
-  app.add_option("--format", common.format,
-                 "Output: text; validate: json (JSON Lines); replay: svg (one position), html (a page), fen "
-                 "(chess: the position after each move)")
-      ->check(CLI::IsMember({"text", "json", "svg", "html", "fen"}));
+using namespace gamerec::cli;
 
-  std::vector<Command> commands = {
-      add_validate_command(app), add_replay_command(app), add_play_command(app),   add_games_command(app),
-      add_convert_command(app),  add_perft_command(app),  add_tourney_command(app), add_solve_command(app)};
-  for (const Command& command : commands) {
-    command.app->footer(
-        "Common options (--game, --variant, --definitions, --lang, --color, --format) may be given\n"
-        "before or after the subcommand; see 'gamerec --help'.");
+// A command-line error CLI11 words badly, said in the --lang language with
+// the closest name: a mistyped subcommand (CLI11 only says one is
+// missing) or option. 0 when it is neither.
+int report_unknown_word(const CliApp& cli, const gamerec::Messages& messages) {
+  const auto extras = cli.app->remaining();
+  if (extras.empty()) return 0;
+  const std::string& word = extras.front();
+  const Command* command = cli.parsed_command();
+  if (command == nullptr && word.rfind('-', 0) != 0) {
+    const auto names = cli.command_names();
+    std::cerr << "gamerec: "
+              << messages.text("usage.unknown-subcommand",
+                               escaped_args({{"name", word},
+                                             {"names", gamerec::join(names, ", ")},
+                                             {"closest", gamerec::closest_match(word, names).value_or("")}}))
+              << '\n';
+    return kExitUsage;
   }
+  if (word.size() > 1 && word[0] == '-') {
+    const std::string option = word.substr(0, word.find('='));
+    const CLI::App& in = command != nullptr ? *command->app : *cli.app;
+    const auto names = option_names(in, *cli.app);
+    std::cerr << "gamerec: "
+              << messages.text("usage.unknown-option",
+                               escaped_args({{"option", option},
+                                             {"command", command != nullptr ? in.get_name() : "gamerec"},
+                                             {"closest", gamerec::closest_match(option, names).value_or("")}}))
+              << '\n'
+              << messages.text("usage.run-help") << '\n';
+    return kExitUsage;
+  }
+  return 0;
+}
+
+int run(int argc, char** argv) {
   // --formats is the old name of --definitions: read as it, with a warning
   // (Context::make), and kept out of --help.
   std::vector<std::string> arguments(argv, argv + argc);
+  bool old_definitions_option = false;
   for (std::string& argument : arguments) {
     if (argument == "--formats" || argument.rfind("--formats=", 0) == 0) {
       argument.replace(0, std::string_view("--formats").size(), "--definitions");
-      common.old_definitions_option = true;
+      old_definitions_option = true;
     }
   }
+  CliApp cli = make_cli_app(std::string(gamerec::version_text()));
+  // --lang decides the language of --help too, which the parser prints
+  // before it has read --lang: it is looked for first.
+  auto loaded = gamerec::Messages::load(language_in(arguments));
+  if (!loaded.ok()) loaded = gamerec::Messages::load("en");
+  const gamerec::Messages early_messages = loaded.value();
+  translate_help(cli, early_messages);
+  if (arguments.size() > 1 && arguments[1] == kCompleteCommand) {
+    return complete(cli, gamerec::make_builtin_catalogue(),
+                    std::vector<std::string>(arguments.begin() + 2, arguments.end()), std::cout);
+  }
+
   std::vector<char*> renamed;
   for (std::string& argument : arguments) renamed.push_back(argument.data());
   try {
-    app.parse(argc, renamed.data());
-  } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::CallForAllHelp& e) {
-    return app.exit(e);
+    cli.app->parse(static_cast<int>(renamed.size()), renamed.data());
+  } catch (const CLI::Success& e) {
+    return cli.app->exit(e);  // --help, --version
   } catch (const CLI::ParseError& e) {
-    // CLI11 reports a mistyped subcommand only as a missing one: name it.
-    const auto extras = app.remaining();
-    if (app.get_subcommands().empty() && !extras.empty() && extras.front().rfind('-', 0) != 0) {
-      const std::string names =
-          gamerec::join(commands, ", ", [](const Command& command) { return command.app->get_name(); });
-      // --lang may not have been read (the error stopped the parse): English then.
-      auto loaded = gamerec::Messages::load(common.language);
-      if (!loaded.ok()) loaded = gamerec::Messages::load("en");
-      std::cerr << "gamerec: "
-                << loaded.value().text(
-                       "usage.unknown-subcommand", escaped_args({{"name", extras.front()}, {"names", names}}))
-                << '\n';
-      return kExitUsage;
-    }
-    app.exit(e);  // prints the message and a pointer to --help
+    if (const int status = report_unknown_word(cli, early_messages)) return status;
+    cli.app->exit(e);  // prints the message and a pointer to --help
     return kExitUsage;
   }
+  cli.common->old_definitions_option = old_definitions_option;
 
   // --lang was checked by the parser: the catalogue speaks it.
-  auto messages = gamerec::Messages::load(common.language).value();
+  auto messages = gamerec::Messages::load(cli.common->language).value();
   const gamerec::Messages messages_for_errors = messages;
-  auto context = Context::make(gamerec::make_builtin_catalogue(), std::move(messages), common,
+  auto context = Context::make(gamerec::make_builtin_catalogue(), std::move(messages), *cli.common,
                                Streams{std::cin, std::cout, std::cerr});
   if (const auto* error = context.if_error()) {
     std::cerr << "gamerec: " << messages_for_errors.text(error->key, escaped_args(error->args)) << '\n';
     return kExitUsage;
   }
-  for (const Command& command : commands) {
-    if (command.app->parsed()) return command.run(context.value());
-  }
+  if (const Command* command = cli.parsed_command()) return command->run(context.value());
   return kExitUsage;
 }
 

@@ -22,5 +22,6 @@ Command add_convert_command(CLI::App& app);
 Command add_perft_command(CLI::App& app);
 Command add_tourney_command(CLI::App& app);
 Command add_solve_command(CLI::App& app);
+Command add_summarize_command(CLI::App& app);
 
 }  // namespace gamerec::cli

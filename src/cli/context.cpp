@@ -19,8 +19,7 @@ Result<Context, Message> Context::make(GameCatalogue catalogue, Messages message
   Context context(std::move(catalogue), std::move(messages), options, streams);
   if (!options.game.empty()) {
     if (context.catalogue_.find(options.game) == nullptr)
-      return Message{"catalogue.unknown-game",
-                     {{"game", options.game}, {"known", context.catalogue_.game_names()}}};
+      return context.catalogue_.unknown_game(options.game);
     context.game_choice_.forced_game = options.game;
   }
   for (const std::string& variant : options.variants) {

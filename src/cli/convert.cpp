@@ -3,7 +3,8 @@
 // list with a normalised header: the game named when OUT's name does not
 // tell it, then the variant, the position and the other fields. A file of
 // several games becomes one file per game (OUT-1.ext, OUT-2.ext, ...) when
-// the output format holds one, unless --game-index picks one. OUT.html is a
+// the output format holds one, unless --game-index picks one. OUT "-" is
+// standard output: one stream, whatever the number of games. OUT.html is a
 // replay page of every game (cli/picture_output.h).
 #include <fcntl.h>
 #include <fmt/format.h>
@@ -23,6 +24,8 @@
 #include "cli/record_opening.h"
 #include "records/record_file.h"
 #include "records/unique_fd.h"
+#include "rules/suggest.h"
+#include "rules/text.h"
 
 namespace gamerec::cli {
 namespace {
@@ -33,15 +36,20 @@ struct ConvertOptions {
   std::optional<int> game_index;
   bool flip = false;  // a page's board turned round
   int size = 0;       // a page's board width in pixels; 0: the default
+  std::string to;  // a format's name: --to
 };
+
+constexpr std::string_view kStandardOutput = "-";
 
 // An output that appears whole or not at all: written under a temporary
 // name, linked into place at the end (never over an existing file).
 class OutputFile {
  public:
-  explicit OutputFile(const std::string& near) : fd_(create_temporary_for(near, temporary_, O_WRONLY)) {}
+  // "-": standard output, written as each game is done (nothing to link).
+  explicit OutputFile(const std::string& near)
+      : fd_(near == kStandardOutput ? UniqueFd(::dup(STDOUT_FILENO)) : create_temporary_for(near, temporary_, O_WRONLY)) {}
   ~OutputFile() {
-    if (!done_) ::unlink(temporary_.c_str());
+    if (!done_ && !temporary_.empty()) ::unlink(temporary_.c_str());
   }
   OutputFile(const OutputFile&) = delete;
   OutputFile& operator=(const OutputFile&) = delete;
@@ -53,6 +61,7 @@ class OutputFile {
   // The output appears as `path`.
   void commit(const std::string& path) {
     flush();
+    if (temporary_.empty()) return;  // standard output
     if (::link(temporary_.c_str(), path.c_str()) != 0) fail("cannot-create", path);
     ::unlink(temporary_.c_str());
     done_ = true;
@@ -64,7 +73,7 @@ class OutputFile {
     while (!rest.empty()) {
       const ssize_t n = ::write(fd_.get(), rest.data(), rest.size());
       if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) fail("cannot-write", temporary_);
+      if (n <= 0) fail("cannot-write", temporary_.empty() ? std::string("<stdout>") : temporary_);
       rest.remove_prefix(static_cast<std::size_t>(n));
     }
     buffer_.clear();
@@ -127,17 +136,62 @@ int convert_to_page(const Context& context, const ConvertOptions& options) {
   return page.status;
 }
 
+// The format OUT is written in: --to, else the input's for standard
+// output, else the one its extension names (a format's, or a game's for
+// the move list); a message listing what gamerec writes otherwise.
+Result<const RecordFormat*, Message> output_format(const Context& context, const ConvertOptions& options,
+                                                   const RecordFormat& input_format) {
+  const GameCatalogue& catalogue = context.catalogue();
+  for (const RecordFormat& format : catalogue.formats()) {
+    if (format.name == options.to) return &format;
+  }
+  if (!options.to.empty()) {
+    std::vector<std::string> names;
+    for (const RecordFormat& format : catalogue.formats()) names.push_back(format.name);
+    return Message{"convert.unknown-format", {{"format", options.to},
+                                              {"formats", join(names, ", ")},
+                                              {"closest", closest_match(options.to, names).value_or("")}}};
+  }
+  if (options.output == kStandardOutput) return &input_format;
+  const std::string extension = std::filesystem::path(options.output).extension().string();
+  if (extension.size() > 1) {
+    for (const RecordFormat& format : catalogue.formats()) {
+      if (std::find(format.extensions.begin(), format.extensions.end(), extension.substr(1)) !=
+          format.extensions.end())
+        return &format;
+    }
+    if (catalogue.game_for_extension(extension.substr(1))) return &catalogue.formats().back();
+  }
+  std::vector<std::string> written = {".html"};  // a replay page
+  for (const RecordFormat& format : catalogue.formats()) {
+    for (const std::string& ext : format.extensions) written.push_back("." + ext);
+  }
+  for (const auto& [name, definition] : catalogue.definitions()) {
+    for (const std::string& ext : definition.extensions) written.push_back("." + ext);
+  }
+  std::sort(written.begin(), written.end());
+  written.erase(std::unique(written.begin(), written.end()), written.end());
+  const std::string file = display_name(options.output);
+  if (extension.size() <= 1) return Message{"convert.no-extension", {{"file", file}, {"extensions", join(written, ", ")}}};
+  return Message{"convert.unknown-extension",
+                 {{"file", file}, {"extension", extension}, {"extensions", join(written, ", ")}}};
+}
+
 int convert(const Context& context, const ConvertOptions& options) {
-  if (is_page(options.output)) return convert_to_page(context, options);
+  if (options.to.empty() && is_page(options.output)) return convert_to_page(context, options);
   const std::string file = display_name(options.input);
   auto opened = open_input(options.input, context.catalogue());
   if (auto* error = opened.if_error()) return report_file_error(context, file, *error);
   RecordInput& input = opened.value();
-  const RecordFormat& format = context.catalogue().format_for_output(options.output);
+  auto chosen = output_format(context, options, *input.format);
+  if (auto* error = chosen.if_error()) return context.usage_error(*error);
+  const RecordFormat& format = *chosen.value();
+  const bool to_stdout = options.output == kStandardOutput;
   // One output file for a format that holds many games, or for the one
   // game asked for; else a file per game, numbered once there are two.
-  const bool one_file = format.many_games || options.game_index;
-  if (std::filesystem::exists(options.output))
+  // Standard output is one stream: each game is written when it is done.
+  const bool one_file = format.many_games || options.game_index || to_stdout;
+  if (!to_stdout && std::filesystem::exists(options.output))
     return context.usage_error(Message{"convert.exists", {{"file", display_name(options.output)}}});
   std::optional<OutputFile> shared;
   std::unique_ptr<OutputFile> first_game;  // its name waits for whether a second comes
@@ -196,7 +250,7 @@ int convert(const Context& context, const ConvertOptions& options) {
     auto writer = format.open_writer();
     GameHeader header = opened_game.header;
     // The output's name must tell the game, or its header does.
-    if (context.catalogue().game_for_path(options.output) != rules.name() && format.game != rules.name())
+    if ((to_stdout || context.catalogue().game_for_path(options.output) != rules.name()) && format.game != rules.name())
       header.game = rules.name();
     out.write(writer->begin_game(rules, header));
     WriterFeed feed(*writer, rules, out);
@@ -215,6 +269,7 @@ int convert(const Context& context, const ConvertOptions& options) {
     lost.variations += writer->lost().variations;
     lost.nags += writer->lost().nags;
     lost.comments += writer->lost().comments;
+    if (to_stdout) out.commit(options.output);
     ++written;
     if (own && index == 1) {
       first_game = std::move(own);
@@ -249,7 +304,9 @@ Command add_convert_command(CLI::App& app) {
   CLI::App* command = app.add_subcommand(
       "convert", "Write a record in another format (OUT's extension chooses it) or with a normalised header");
   command->add_option("input", options->input, "Record to read ('-' for standard input)")->required();
-  command->add_option("output", options->output, "File to write (it must not exist yet)")->required();
+  command->add_option("output", options->output, "File to write (it must not exist yet; '-' for standard output)")
+      ->required();
+  command->add_option("--to", options->to, "Write in this format, whatever OUT's extension (see 'gamerec games')");
   command->add_option("--game-index", options->game_index, "Convert only game N of a file that holds several")
       ->check(whole_number(1, std::numeric_limits<int>::max()));
   command->add_flag("--flip", options->flip, "A page's board turned round (OUT.html)");

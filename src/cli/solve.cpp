@@ -10,6 +10,7 @@
 #include "cli/position_text.h"
 #include "cli/record_opening.h"
 #include "rules/facets.h"
+#include "ui/progress.h"
 
 namespace gamerec::cli {
 namespace {
@@ -17,12 +18,27 @@ namespace {
 struct SolveOptions {
   std::string game;
   std::string from;  // a record whose final position is solved; empty: the start
+  bool quiet = false;  // no progress line
 };
 
-int print_solution(const Context& context, const Game& game, const State& state) {
+int print_solution(const Context& context, const SolveOptions& options, const Game& game, const State& state) {
   const auto* solvable = game.facet<Solvable>();
   if (solvable == nullptr) return context.usage_error(Message{"solve.no-solver", {{"game", game.name()}}});
-  const Solution solution = solvable->solver()->solve(state);
+  auto solver = solvable->solver();
+  // On a terminal: the search under way, its nodes and the time taken.
+  ui::ProgressLine progress(context.err(), ui::progress_wanted(options.quiet));
+  if (progress.enabled()) {
+    solver->on_progress([&](const SolveProgress& at) {
+      if (!progress.due()) return;
+      const MessageArgs args = {{"depth", std::to_string(at.depth)},
+                                {"pass", std::to_string(at.pass)},
+                                {"nodes", std::to_string(at.nodes)},
+                                {"elapsed", ui::short_duration(progress.elapsed())}};
+      progress.show(context.text(at.depth > 0 ? "solve.progress-depth" : "solve.progress-end", args));
+    });
+  }
+  const Solution solution = solver->solve(state);
+  progress.clear();
   std::ostream& out = context.out();
   out << context.text(state.is_over() ? "solve.value-over" : "solve.value",
                       {{"side", side_display(context, game, solution.side)},
@@ -42,7 +58,7 @@ int run_solve(const Context& context, const SolveOptions& options) {
     const Game& game = *made.value();
     if (game.facet<Solvable>() == nullptr)
       return context.usage_error(Message{"solve.no-solver", {{"game", game.name()}}});
-    return print_solution(context, game, *game.new_state());
+    return print_solution(context, options, game, *game.new_state());
   }
   const std::string file = display_name(options.from);
   auto opened = open_record_game(context, options.from);
@@ -60,7 +76,7 @@ int run_solve(const Context& context, const SolveOptions& options) {
     context.err() << error_line(file, *run.error, move_error_text(context, game, state, *run.error)) << '\n';
     return kExitInvalid;
   }
-  return print_solution(context, game, state);
+  return print_solution(context, options, game, state);
 }
 
 }  // namespace
@@ -71,6 +87,7 @@ Command add_solve_command(CLI::App& app) {
       "solve", "The exact value of a position under perfect play, with a best move (kalah)");
   command->add_option("game", options->game, "Game (see 'gamerec games')")->required();
   command->add_option("--from", options->from, "Solve the position at the end of this record");
+  command->add_flag("-q,--quiet", options->quiet, "No progress line on a terminal");
   return {command, [options](const Context& context) { return run_solve(context, *options); }};
 }
 

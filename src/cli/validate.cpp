@@ -1,348 +1,270 @@
 // gamerec validate FILE...: check every move of every game of every file;
-// report the first error of each invalid game, as text or JSON Lines.
+// report the first error of each invalid game, as text or JSON Lines; with
+// --jobs, several records (or parts of one archive) at once.
+#include "cli/validate.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <nlohmann/json.hpp>
-#include <ostream>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <thread>
 
 #include "cli/commands.h"
-#include "cli/diagnostics.h"
-#include "cli/position_text.h"
-#include "cli/validate.h"
-#include "rules/facets.h"
+#include "cli/number_options.h"
+#include "cli/validate_check.h"
+#include "cli/validate_jobs.h"
+#include "ui/input.h"
+#include "ui/progress.h"
 
 namespace gamerec::cli {
 namespace {
 
-using Json = nlohmann::ordered_json;
+namespace fs = std::filesystem;
 
-// A warning as shown: its code, where, the move it is about, the text.
-struct ShownWarning {
-  std::string code;
-  std::int64_t line = 0;
-  std::int64_t column = 0;
-  std::string move;
-  std::string message;
-};
-
-// What checking one game (or failing to read it) found: one line of text
-// output, one JSON object.
-struct GameReport {
-  std::string file;  // as a terminal shows it (display_name)
-  std::string path;  // as given: JSON escapes it its own way
-  std::optional<int> game_index;  // formats that hold many games
-  const GameHeader* header = nullptr;
-  std::optional<FileError> file_error;
-  const Game* game = nullptr;
-  const State* end = nullptr;  // the position after the last accepted move
-  std::int64_t moves = 0;
-  std::optional<RecordError> error;
-  std::string error_message;  // when not move_error_text's (a variation's move)
-  std::optional<std::string> declared_result;
-  std::string warning;  // the declared result disagrees with the rules
-  std::vector<ShownWarning> warnings;
-  const PassedEnd* passed_end = nullptr;  // the rules ended the game before the record did
-};
-
-std::string error_message(const Context& context, const GameReport& report) {
-  if (!report.error_message.empty()) return report.error_message;
-  return move_error_text(context, *report.game, *report.end, *report.error);
+// Whether `path`'s name is one of a record: an extension a game or a format
+// claims, maybe followed by a compressor's.
+bool is_record_name(const GameCatalogue& catalogue, const fs::path& path) {
+  fs::path name = path.filename();
+  const std::string compressed = name.extension().string();
+  if (compressed == ".zst" || compressed == ".gz" || compressed == ".bz2") name = name.stem();
+  const std::string extension = name.extension().string();
+  if (extension.size() < 2) return false;
+  if (catalogue.game_for_extension(extension.substr(1))) return true;
+  return std::any_of(catalogue.formats().begin(), catalogue.formats().end(), [&](const RecordFormat& format) {
+    return std::find(format.extensions.begin(), format.extensions.end(), extension.substr(1)) !=
+           format.extensions.end();
+  });
 }
 
-Json or_null(const std::string& text) { return text.empty() ? Json() : Json(text); }
-
-// A move as JSON shows it: an overlong line is cut (the reader already cut
-// it at 64 KiB); invalid UTF-8 is replaced when the line is dumped.
-std::string json_move_text(const std::string& move) {
-  constexpr std::size_t kShown = 200;
-  return move.size() <= kShown ? move : move.substr(0, kShown) + "...";
+// The records below `directory`, in name order (--recursive).
+void add_directory(const GameCatalogue& catalogue, const std::string& directory,
+                   std::vector<std::string>& records) {
+  std::vector<std::string> found;
+  std::error_code error;
+  for (fs::recursive_directory_iterator it(directory, error), end; !error && it != end; it.increment(error)) {
+    if (it->is_regular_file(error) && is_record_name(catalogue, it->path())) found.push_back(it->path().string());
+  }
+  std::sort(found.begin(), found.end());
+  records.insert(records.end(), found.begin(), found.end());
 }
 
-void print_json(const Context& context, const GameReport& report) {
-  Json line;
-  // The name itself (JSON escapes it; invalid UTF-8 becomes U+FFFD on
-  // dump), not the terminal's escaped form.
-  line["file"] = report.path == "-" ? std::string("<stdin>") : report.path;
-  if (report.game_index) line["game_index"] = *report.game_index;
-  line["game"] = report.game != nullptr ? Json(report.game->name()) : Json();
-  line["valid"] = !report.error && !report.file_error;
-  line["moves"] = report.moves;
-  if (report.file_error) {
-    const FileError& error = *report.file_error;
-    line["error"] = {{"line", error.line},
-                     {"column", error.line > 0 ? 1 : 0},
-                     {"code", error.code},
-                     {"move", nullptr},
-                     {"message", file_error_text(context, error)}};
-  } else if (report.error) {
-    const RecordError& error = *report.error;
-    line["error"] = {{"line", error.line},
-                     {"column", error.column},
-                     {"code", code_name(error.error.code)},
-                     {"move", json_move_text(error.move)},
-                     {"message", error_message(context, report)}};
-  } else {
-    line["error"] = nullptr;
-  }
-  if (report.end == nullptr) {
-    line["status"] = nullptr;
-    line["to_move"] = nullptr;
-    line["result"] = nullptr;
-  } else {
-    // A game played on past an end the rules reached has that end's result.
-    const Outcome outcome = report.passed_end != nullptr ? report.passed_end->outcome : report.end->outcome();
-    line["status"] = outcome.over ? "finished" : "in-progress";
-    line["to_move"] = outcome.over ? Json() : or_null(side_id(*report.game, report.end->to_move()));
-    line["result"] = outcome.over ? Json(result_id(*report.game, outcome)) : Json();
-    // A game in progress may keep a running score (battleship's shots), but
-    // the JSON gives the score of a finished game only, as documented.
-    if (outcome.over) line["end"] = outcome.end;
-    if (outcome.over && !outcome.score.empty()) line["score"] = outcome.score;
-    if (!outcome.draw_claimable.empty()) line["draw_claimable"] = outcome.draw_claimable;
-  }
-  if (report.declared_result) line["declared_result"] = *report.declared_result;
-  if (!report.warning.empty()) line["warning"] = report.warning;
-  if (report.passed_end != nullptr) {
-    const PassedEnd& passed = *report.passed_end;
-    line["rules_end"] = {{"end", passed.outcome.end},
-                         {"result", result_id(*report.game, passed.outcome)},
-                         {"after_moves", passed.moves},
-                         {"moves_after", passed.moves_after},
-                         {"line", passed.first_after.line},
-                         {"column", passed.first_after.column}};
-  }
-  if (!report.warnings.empty()) {
-    Json warnings = Json::array();
-    for (const ShownWarning& warning : report.warnings) {
-      warnings.push_back({{"line", warning.line},
-                          {"column", warning.column},
-                          {"code", warning.code},
-                          {"move", warning.move.empty() ? Json() : Json(json_move_text(warning.move))},
-                          {"message", warning.message}});
+// The names --files-from lists: one a line, or NUL-separated (-0); empty
+// entries are skipped. nullopt when the list cannot be read.
+std::optional<std::vector<std::string>> read_list(const std::string& list, bool null_separated,
+                                                  std::string& reason) {
+  std::ifstream file;
+  std::istream* in = &std::cin;
+  if (list != "-") {
+    if (fs::is_directory(list)) {
+      reason = std::make_error_code(std::errc::is_a_directory).message();
+      return std::nullopt;
     }
-    line["warnings"] = std::move(warnings);
+    file.open(list, std::ios::binary);
+    if (!file) {
+      reason = std::error_code(errno, std::generic_category()).message();
+      return std::nullopt;
+    }
+    in = &file;
   }
-  if (report.header != nullptr && !report.header->tags.empty()) {
-    Json tags = Json::object();
-    for (const auto& [key, value] : report.header->tags) tags[key] = value;
-    line["tags"] = std::move(tags);
+  std::vector<std::string> names;
+  std::string name;
+  while (std::getline(*in, name, null_separated ? '\0' : '\n')) {
+    if (!null_separated && !name.empty() && name.back() == '\r') name.pop_back();
+    if (!name.empty()) names.push_back(name);
   }
-  // Junk bytes in a move must not make the output invalid JSON.
-  context.out() << line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
+  if (in->bad()) {
+    reason = "read error";
+    return std::nullopt;
+  }
+  return names;
 }
 
-void print_text(const Context& context, const GameReport& report) {
-  for (const ShownWarning& warning : report.warnings) {
-    context.err() << fmt::format("{}:{}:{}: warning[{}]: {}", report.file, warning.line, warning.column, warning.code,
-                                 warning.message)
-                  << '\n';
-  }
-  if (report.file_error) {
-    context.out() << file_error_line(context, report.file, *report.file_error) << '\n';
-  } else if (report.error) {
-    context.out() << error_line(report.file, *report.error, error_message(context, report))
-                  << '\n';
-  }
-}
-
-struct Tally {
-  std::int64_t games = 0;
-  std::int64_t valid = 0;
-  std::int64_t invalid = 0;
-  std::int64_t unchecked = 0;  // a file-level problem
-};
-
-class Validator {
+class ValidateProgress {
  public:
-  Validator(const Context& context, bool json, RunOptions options)
-      : context_(context), json_(json), options_(options) {}
-
-  // 0 valid, 1 invalid, 2 a file-level problem, for one file.
-  int validate_file(const std::string& path) {
-    const std::string file = display_name(path);
-    auto opened = open_input(path, context_.catalogue());
-    if (auto* error = opened.if_error()) return report_file_error(path, *error, {});
-    RecordInput& input = opened.value();
-    int status = kExitOk;
-    int index = 0;
-    while (auto next = input.source->next_game()) {
-      ++index;
-      const std::optional<int> shown_index =
-          input.format->many_games ? std::optional<int>(index) : std::nullopt;
-      // A header cut short by a failed read is the read's fault.
-      if (input.source->read_error())
-        return report_file_error(path, read_failure(*input.source->read_error()), shown_index);
-      if (auto* error = next->if_error()) {
-        status = std::max(status, report_file_error(path, header_file_error(*error), shown_index));
-        continue;
-      }
-      auto game = open_game(std::move(*next).value(), input, path, context_.catalogue(),
-                            context_.game_choice());
-      if (auto* error = game.if_error()) {
-        status = std::max(status, report_file_error(path, *error, shown_index));
-        continue;
-      }
-      OpenedGame& opened_game = game.value();
-      const RunResult run = run_moves(*input.source, *opened_game.game, *opened_game.start, nullptr, options_);
-      // The rest is unknown: this game and the file cannot be judged.
-      if (run.read_error) return report_file_error(path, read_failure(*run.read_error), shown_index);
-      if (run.lines_after_quit) context_.err() << quit_warning_line(context_, file, *run.quit_line) << '\n';
-
-      GameReport report;
-      report.file = file;
-      report.path = path;
-      report.game_index = shown_index;
-      report.header = &opened_game.header;
-      report.game = opened_game.game.get();
-      report.end = opened_game.start.get();
-      report.moves = run.moves;
-      report.error = run.error;
-      if (run.error_in_variation) report.error_message = variation_error_text(*opened_game.game, *run.error_in_variation);
-      report.declared_result = run.declared_result;
-      report.passed_end = run.passed_end ? &*run.passed_end : nullptr;
-      report.warnings = warnings(opened_game, run);
-      report.warning = result_conflict(*opened_game.game, *opened_game.start, run);
-      if (!report.warning.empty() && !json_)
-        context_.err() << fmt::format("{}:{}: warning: {}", file, run.declared_result_line, report.warning)
-                       << '\n';
-      print(report);
-      ++tally_.games;
-      ++(run.error ? tally_.invalid : tally_.valid);
-      if (run.error) status = std::max(status, kExitInvalid);
+  ValidateProgress(const Context& context, bool quiet, std::size_t records)
+      : context_(context), line_(context.err(), ui::progress_wanted(quiet)), records_(records) {}
+  // The size of the one record, when known: the time left can be told.
+  void set_total_bytes(std::optional<std::uint64_t> total) { total_bytes_ = total; }
+  void update(std::size_t records_done, std::uint64_t bytes, std::int64_t games) {
+    if (!line_.due()) return;
+    const double seconds = std::max(line_.elapsed(), 1e-3);
+    const std::string rate = fmt::format("{:.1f}", static_cast<double>(bytes) / 1e6 / seconds);
+    const std::string game_count = context_.messages().count("tourney.game-count", games);
+    if (records_ <= 1 && !total_bytes_) {
+      line_.show(context_.text("validate.progress-open",
+                               {{"files", std::to_string(records_done)}, {"games", game_count}, {"rate", rate}}));
+      return;
     }
-    // Reading failed after the last whole game (a compressed archive cut
-    // short): the games before it are reported, and the file is not valid.
-    if (input.source->read_error()) {
-      const std::optional<int> shown_index =
-          input.format->many_games ? std::optional<int>(index + 1) : std::nullopt;
-      return report_file_error(path, read_failure(*input.source->read_error()), shown_index);
-    }
-    return status;
+    double done = records_ > 1 ? static_cast<double>(records_done) / static_cast<double>(records_)
+                               : static_cast<double>(bytes) / static_cast<double>(std::max<std::uint64_t>(*total_bytes_, 1));
+    std::string left;
+    if (done > 0.0 && done < 1.0)
+      left = context_.text("validate.progress-left", {{"time", ui::short_duration(seconds * (1 - done) / done)}});
+    line_.show(context_.text("validate.progress", {{"files", std::to_string(records_done)},
+                                                   {"total", std::to_string(records_)},
+                                                   {"games", game_count},
+                                                   {"rate", rate},
+                                                   {"left", left}}));
   }
-
-  const Tally& tally() const { return tally_; }
+  void clear() { line_.clear(); }
 
  private:
-  int report_file_error(const std::string& path, const FileError& error, std::optional<int> index) {
-    GameReport report;
-    report.file = display_name(path);
-    report.path = path;
-    report.game_index = index;
-    report.file_error = error;
-    print(report);
-    ++tally_.games;
-    ++tally_.unchecked;
-    return kExitUsage;
-  }
-
-  void print(const GameReport& report) {
-    if (json_)
-      print_json(context_, report);
-    else
-      print_text(context_, report);
-  }
-
-  // What the header and the moves hold that the rules let pass, in record
-  // order: the header's, then the moves'.
-  std::vector<ShownWarning> warnings(const OpenedGame& opened, const RunResult& run) const {
-    const Game& game = *opened.game;
-    const GameDefinition* definition = &game.definition();
-    std::vector<ShownWarning> shown;
-    for (const HeaderWarning& warning : opened.header.warnings)
-      shown.push_back({warning.code, warning.line, warning.column, "",
-                       escape_controls(context_.text(warning.message.key, warning.message.args, definition))});
-    std::optional<ShownWarning> passed;
-    if (run.passed_end) {
-      const PassedEnd& end = *run.passed_end;
-      const std::string reason = context_.text("ends." + end.outcome.end, {}, definition);
-      passed = ShownWarning{"moves-after-end", end.first_after.line, end.first_after.column, end.first_after.move,
-                            context_.messages().count("validate.moves-after-end", end.moves_after,
-                                                      {{"move", printable(end.first_after.move)}, {"end", reason}})};
-    }
-    for (const VariationError& warning : run.variation_warnings) {
-      // Variation warnings come in record order; the passed end goes where it was.
-      if (passed && passed->line < warning.error.line) {
-        shown.push_back(std::move(*passed));
-        passed.reset();
-      }
-      shown.push_back(ShownWarning{std::string(code_name(warning.error.error.code)), warning.error.line,
-                                   warning.error.column, warning.error.move, variation_error_text(game, warning)});
-    }
-    if (passed) shown.push_back(std::move(*passed));
-    return shown;
-  }
-
-  // A move refused in a variation, told in the variation's position.
-  std::string variation_error_text(const Game& game, const VariationError& found) const {
-    const std::string where = context_.text("context", {{"side", side_display(context_, game, found.to_move)},
-                                                        {"number", std::to_string(found.moves_played + 1)}});
-    return fmt::format("{}: {} ({}; {})", printable(found.error.move),
-                       context_.messages().error_reason(found.error.error, game.definition()), where,
-                       context_.text(options_.strict ? "validate.in-variation-strict" : "validate.in-variation"));
-  }
-
-  // A declared result (a resignation, an agreed draw) stands for a game the
-  // rules leave going; one the rules ended otherwise is worth a warning.
-  std::string result_conflict(const Game& game, const State& end, const RunResult& run) const {
-    const auto* results = game.facet<WrittenResults>();
-    if (run.error || !run.declared_result || results == nullptr) return "";
-    const auto declared = results->declared_winners(*run.declared_result);
-    const Outcome outcome = run.passed_end ? run.passed_end->outcome : end.outcome();
-    if (!declared || !outcome.over || *declared == outcome.winners) return "";
-    return context_.text("validate.result-conflict",
-                         {{"declared", *run.declared_result}, {"rules", status_line(context_, game, end)}});
-  }
-
   const Context& context_;
-  bool json_;
-  RunOptions options_;
-  Tally tally_;
+  ui::ProgressLine line_;
+  std::size_t records_;
+  std::optional<std::uint64_t> total_bytes_;
 };
+
+// The size of a plain (not compressed) file, for the time left.
+std::optional<std::uint64_t> plain_size(const std::string& path) {
+  if (path == "-") return std::nullopt;
+  auto bytes = open_bytes(path);
+  if (!bytes) return std::nullopt;
+  return (*bytes)->size_hint();
+}
 
 }  // namespace
 
-int validate_files(const Context& context, const std::vector<std::string>& paths, const ValidateOptions& options) {
+std::string summary_line(const Messages& messages, const ValidateCounts& counts) {
+  const std::int64_t valid = counts.files - counts.invalid_files - counts.unreadable_files;
+  std::string summary = messages.count(
+      "ui.summary", counts.files,
+      {{"valid", std::to_string(valid)}, {"invalid", std::to_string(counts.invalid_files)}});
+  if (counts.unreadable_files > 0)
+    summary += messages.text("ui.summary-unchecked", {{"count", std::to_string(counts.unreadable_files)}});
+  if (counts.games != counts.files)
+    summary += messages.count(
+        "ui.summary-games", counts.games,
+        {{"valid", std::to_string(counts.valid_games)}, {"invalid", std::to_string(counts.invalid_games)}});
+  return summary;
+}
+
+int exit_status(const ValidateCounts& counts) {
+  if (counts.unreadable_files > 0) return kExitUsage;
+  return counts.invalid_files > 0 ? kExitInvalid : kExitOk;
+}
+
+int validate_files(const Context& context, const std::vector<std::string>& paths) {
+  ValidateOptions options;
+  options.files = paths;
+  return validate_files(context, options);
+}
+
+int validate_files(const Context& context, const ValidateOptions& options) {
+  std::vector<std::string> records;
+  for (const std::string& path : options.files) {
+    if (options.recursive && path != "-" && fs::is_directory(path))
+      add_directory(context.catalogue(), path, records);
+    else
+      records.push_back(path);
+  }
+  if (!options.files_from.empty()) {
+    if (options.files_from == "-" && std::count(records.begin(), records.end(), "-") > 0)
+      return context.usage_error(Message{"usage.files-from-stdin"});
+    std::string reason;
+    auto listed = read_list(options.files_from, options.null_separated, reason);
+    if (!listed)
+      return context.usage_error(Message{"usage.files-from", {{"file", options.files_from}, {"reason", reason}}});
+    if (options.files_from == "-" && std::count(listed->begin(), listed->end(), "-") > 0)
+      return context.usage_error(Message{"usage.files-from-stdin"});
+    records.insert(records.end(), listed->begin(), listed->end());
+  }
   // Standard input can be read once: a second '-' would find it empty.
-  if (std::count(paths.begin(), paths.end(), "-") > 1)
+  if (std::count(records.begin(), records.end(), "-") > 1)
     return context.usage_error(Message{"usage.stdin-twice"});
-  Validator validator(context, context.options().format == "json", RunOptions{options.strict});
-  std::int64_t invalid = 0;
-  std::int64_t unreadable = 0;
-  for (const std::string& path : paths) {
-    const int status = validator.validate_file(path);
-    invalid += status == kExitInvalid;
-    unreadable += status == kExitUsage;
-    if (!context.out()) break;  // the results cannot be written: stop now
+
+  // Ctrl-C (and SIGTERM, SIGHUP) stop every thread between two games: the
+  // output ends with a whole line, and the status is 128 + the signal's.
+  ui::InterruptGuard interrupts;
+  const auto interrupted = [&interrupts] { return interrupts.signal() != 0; };
+  ValidateProgress progress(context, options.quiet, records.size());
+  if (records.size() == 1 && ui::progress_wanted(options.quiet)) progress.set_total_bytes(plain_size(records.front()));
+
+  const RunOptions run_options{options.strict};
+  ValidateCounts counts;
+  std::size_t done = 0;
+  auto count = [&](int status, const Tally& tally) {
+    ++counts.files;
+    counts.invalid_files += status == kExitInvalid;
+    counts.unreadable_files += status == kExitUsage;
+    counts.games += tally.games;
+    counts.valid_games += tally.valid;
+    counts.invalid_games += tally.invalid;
+    ++done;
+  };
+  // Progress is drawn only where it cannot land among the reports: it is
+  // erased before anything is written to standard error.
+  if (options.jobs <= 1) {
+    std::uint64_t bytes_before = 0;
+    std::int64_t games_before = 0;
+    ReportBuffer buffer;
+    for (const std::string& path : records) {
+      std::int64_t games = 0;
+      const AfterGame after_game = [&](std::uint64_t bytes_read) {
+        if (buffer.has_err()) progress.clear();
+        buffer.write_to(context.out(), context.err(), 0);
+        buffer.clear();
+        progress.update(done, bytes_before + bytes_read, games_before + ++games);
+        return static_cast<bool>(context.out()) && !interrupted();
+      };
+      const CheckResult result = check_file(context, path, buffer, after_game, run_options);
+      if (buffer.has_err()) progress.clear();
+      buffer.write_to(context.out(), context.err(), 0);
+      buffer.clear();
+      bytes_before += result.bytes;
+      games_before += result.tally.games;
+      count(result.status, result.tally);
+      if (interrupted() || result.stopped || !context.out()) break;
+    }
+  } else {
+    JobsSetup setup;
+    setup.jobs = options.jobs;
+    setup.run_options = run_options;
+    setup.interrupted = interrupted;
+    setup.record_done = [&](const RecordDone& record) {
+      count(record.status, record.tally);
+      return static_cast<bool>(context.out());
+    };
+    setup.progress = [&](std::uint64_t bytes, std::int64_t games) { progress.update(done, bytes, games); };
+    validate_with_jobs(context, records, setup);
+  }
+  progress.clear();
+  if (interrupts.signal() != 0) {
+    context.out().flush();
+    return 128 + interrupts.signal();
   }
   // Results that never reach their destination (a full disk) are a failure.
   if (!context.out().flush()) return context.usage_error(Message{"output.cannot-write"});
-  const auto count = static_cast<std::int64_t>(paths.size());
-  const Messages& messages = context.messages();
-  const Tally& games = validator.tally();
-  std::string summary = messages.count(
-      "ui.summary", count,
-      {{"valid", std::to_string(count - invalid - unreadable)}, {"invalid", std::to_string(invalid)}});
-  if (unreadable > 0)
-    summary += messages.text("ui.summary-unchecked", {{"count", std::to_string(unreadable)}});
-  if (games.games != count)
-    summary +=
-        messages.count("ui.summary-games", games.games,
-                       {{"valid", std::to_string(games.valid)}, {"invalid", std::to_string(games.invalid)}});
-  context.err() << summary << '\n';
-  if (unreadable > 0) return kExitUsage;
-  return invalid > 0 ? kExitInvalid : kExitOk;
+  context.err() << summary_line(context.messages(), counts) << '\n';
+  return exit_status(counts);
 }
 
 Command add_validate_command(CLI::App& app) {
   auto options = std::make_shared<ValidateOptions>();
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  options->jobs = cores;
   CLI::App* command = app.add_subcommand(
       "validate", "Check every move of every file; print the first error of each invalid file");
-  command->add_option("files", options->files, "Record files ('-' for standard input)")->required();
+  command->add_option("files", options->files, "Record files ('-' for standard input), or directories with --recursive");
+  command->add_option("-j,--jobs", options->jobs, "Check N records, or parts of one archive, at once (default: the cores)")
+      ->check(whole_number(1, 1024));
+  command->add_option("--files-from", options->files_from,
+                      "Check the records listed in FILE, one a line ('-': standard input)");
+  command->add_flag("-0,--null", options->null_separated, "The --files-from list is NUL-separated");
+  command->add_flag("-r,--recursive", options->recursive, "Check the records in directories and below");
+  command->add_flag("-q,--quiet", options->quiet, "No progress line on a terminal");
   command->add_flag("--strict", options->strict,
                     "Moves after an end the rules reach by themselves (a dead position), and illegal moves in "
                     "variations, are errors, not warnings");
-  return {command, [options](const Context& context) { return validate_files(context, options->files, *options); }};
+  return {command, [options](const Context& context) {
+            if (options->files.empty() && options->files_from.empty()) {
+              context.err() << "files is required\n" << context.text("usage.run-help") << '\n';
+              return kExitUsage;
+            }
+            return validate_files(context, *options);
+          }};
 }
 
 }  // namespace gamerec::cli

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "core/embedded_definitions.h"
+#include "rules/suggest.h"
 #include "rules/text.h"
 
 namespace gamerec {
@@ -45,9 +46,11 @@ Result<std::unique_ptr<Player>, Message> GameCatalogue::make_player(
   }
   auto chooser = game.make_chooser(spec, settings);
   if (!chooser)
-    return Message{
-        "players.unknown",
-        {{"game", game.name()}, {"player", std::string(spec)}, {"levels", join(game.levels(), ", ")}}};
+    return Message{"players.unknown",
+                   {{"game", game.name()},
+                    {"player", std::string(spec)},
+                    {"levels", join(game.levels(), ", ")},
+                    {"closest", closest_match(spec, game.levels()).value_or("")}}};
   return std::unique_ptr<Player>(std::make_unique<ComputerPlayer>(std::move(chooser)));
 }
 
@@ -131,6 +134,14 @@ const GameDefinition* GameCatalogue::find(std::string_view name) const {
   return it == definitions_.end() ? nullptr : &it->second;
 }
 
+Message GameCatalogue::unknown_game(std::string_view name) const {
+  std::vector<std::string> names;
+  for (const auto& entry : definitions_) names.push_back(entry.first);
+  return Message{"catalogue.unknown-game", {{"game", std::string(name)},
+                                            {"known", game_names()},
+                                            {"closest", closest_match(name, names).value_or("")}}};
+}
+
 std::string GameCatalogue::game_names() const {
   return join(definitions_, ", ", [](const auto& entry) -> const std::string& { return entry.first; });
 }
@@ -139,7 +150,7 @@ Result<std::unique_ptr<Game>, Message> GameCatalogue::make_game(
     std::string_view name, const std::vector<OptionOverride>& overrides) const {
   const GameDefinition* definition = find(name);
   if (definition == nullptr)
-    return Message{"catalogue.unknown-game", {{"game", std::string(name)}, {"known", game_names()}}};
+    return unknown_game(name);
   auto rules = rules_cores_.find(definition->rules);
   if (rules == rules_cores_.end())
     return Message{"catalogue.no-engine", {{"game", std::string(name)}, {"engine", definition->rules}}};

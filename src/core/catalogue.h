@@ -57,6 +57,8 @@ class GameCatalogue {
   // message when one of them is malformed (tests check there is none).
   std::optional<Message> load_deferred_texts() const;
   std::string game_names() const;  // "chaturanga, chess" for messages
+  // "unknown game 'chesss'; known games: ...", with the closest name.
+  Message unknown_game(std::string_view name) const;
 
   // A game with its options resolved; a message on unknown game, unknown
   // option or bad value.

@@ -90,6 +90,15 @@ bool Messages::has(std::string_view key, const GameDefinition* game) const {
 }
 
 std::string Messages::text(std::string_view key, const MessageArgs& args, const GameDefinition* game) const {
+  std::string shown = fill_text(key, args, game);
+  // A message about an unknown name may carry the closest known one.
+  for (const auto& [name, value] : args) {
+    if (name == "closest" && !value.empty()) shown += fill_text("usage.did-you-mean", args, nullptr);
+  }
+  return shown;
+}
+
+std::string Messages::fill_text(std::string_view key, const MessageArgs& args, const GameDefinition* game) const {
   const std::string* pattern = find(key, game);
   if (pattern == nullptr) return std::string(key);
   // An arg named "name@" holds a catalogue key: {name} gets that key's text

@@ -25,7 +25,8 @@ class Messages {
 
   const std::string& language() const { return language_; }
   // The text of `key` with args filled in; `game`'s texts first. The key
-  // itself when no catalogue has it.
+  // itself when no catalogue has it. An arg "closest" that is not empty
+  // adds "; did you mean '...'?" (usage.did-you-mean).
   std::string text(std::string_view key, const MessageArgs& args = {},
                    const GameDefinition* game = nullptr) const;
   std::string text(const Message& message, const GameDefinition* game = nullptr) const {
@@ -44,6 +45,8 @@ class Messages {
 
  private:
   const std::string* find(std::string_view key, const GameDefinition* game) const;
+  // text() without the "did you mean" of a suggestion.
+  std::string fill_text(std::string_view key, const MessageArgs& args, const GameDefinition* game) const;
 
   std::string language_;
   using Texts = std::map<std::string, std::string, std::less<>>;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstring>
+#include <optional>
 
 #include "records/annotation_text.h"
 #include "rules/facets.h"
@@ -730,6 +731,49 @@ bool looks_like_pgn(std::string_view head) {
   return starts_with_tag(first) || starts_with_move_number(first);
 }
 
+// A tag line ends any comment or variation left open before it (the reader
+// reports those as errors there), so no construct runs across one: where a
+// tag line follows the movetext of the game its nearest tag line above
+// belongs to, the reader starts a game, whatever came before. Whether it
+// does is asked of the reader itself, on the lines from that tag line on;
+// anything it cannot vouch for (a game starting in between, movetext on
+// the tag line) is passed over.
+std::optional<std::size_t> pgn_game_start(std::string_view text, std::size_t from) {
+  auto line_at = [&](std::size_t start) {
+    const auto end = text.find('\n', start);
+    return text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
+  };
+  // The first line that starts at or after `from`.
+  std::size_t start = 0;
+  if (from > 0) {
+    const auto newline = text.find('\n', from - 1);
+    start = newline == std::string_view::npos ? text.size() : newline + 1;
+  }
+  for (; start < text.size(); start += line_at(start).size() + 1) {
+    if (text[start] != '[' || !starts_with_tag(line_at(start))) continue;
+    // The nearest tag line above.
+    std::optional<std::size_t> above;
+    for (std::size_t line_end = start; line_end > 0 && !above;) {
+      const auto newline = line_end >= 2 ? text.rfind('\n', line_end - 2) : std::string_view::npos;
+      const std::size_t line_start = newline == std::string_view::npos ? 0 : newline + 1;
+      if (starts_with_tag(line_at(line_start))) above = line_start;
+      line_end = line_start;
+    }
+    if (!above) continue;
+    PgnSource reader(std::make_unique<LineSource>(
+        std::make_unique<BytesStream>(std::string(text.substr(*above, start - *above)))));
+    if (!reader.next_game()) continue;
+    bool movetext = false;
+    bool vouched = true;
+    while (const RecordEvent* event = reader.next_event()) {
+      if (event->line == 1) vouched = false;  // on the tag line itself
+      if (event->kind != RecordEvent::Kind::kComment) movetext = true;
+    }
+    if (movetext && vouched && !reader.next_game()) return start;
+  }
+  return std::nullopt;
+}
+
 RecordFormat pgn_format() {
   RecordFormat format;
   format.name = "pgn";
@@ -742,6 +786,7 @@ RecordFormat pgn_format() {
     return std::make_unique<PgnSource>(std::move(lines));
   };
   format.open_writer = [] { return std::make_unique<PgnWriter>(); };
+  format.find_game_start = pgn_game_start;
   return format;
 }
 

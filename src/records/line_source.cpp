@@ -133,8 +133,8 @@ std::optional<LineSource::Line> LineSource::next_slow() {
   }
 }
 
-Result<std::unique_ptr<LineSource>, std::error_code> open_lines(const std::string& path) {
-  if (path == "-") return std::make_unique<LineSource>(decompressing(std::make_unique<FdStream>(STDIN_FILENO, false)));
+Result<std::unique_ptr<ByteStream>, std::error_code> open_bytes(const std::string& path) {
+  if (path == "-") return decompressing(std::make_unique<FdStream>(STDIN_FILENO, false));
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return std::error_code(errno, std::generic_category());
   struct stat info {};
@@ -148,7 +148,13 @@ Result<std::unique_ptr<LineSource>, std::error_code> open_lines(const std::strin
     return std::make_error_code(std::errc::is_a_directory);
   }
   // A compressed file (by its content, whatever its name) is read decompressed.
-  return std::make_unique<LineSource>(decompressing(std::make_unique<FdStream>(fd, true)));
+  return decompressing(std::make_unique<FdStream>(fd, true));
+}
+
+Result<std::unique_ptr<LineSource>, std::error_code> open_lines(const std::string& path) {
+  auto bytes = open_bytes(path);
+  if (!bytes) return bytes.error();
+  return std::make_unique<LineSource>(std::move(*bytes));
 }
 
 }  // namespace gamerec

@@ -48,6 +48,28 @@ class FdStream final : public ByteStream {
   std::string error_;
 };
 
+// Bytes held in memory, then the end of the input, or a read error
+// (`error`): a part of a larger input, cut where a game starts.
+class BytesStream final : public ByteStream {
+ public:
+  explicit BytesStream(std::string bytes, std::optional<std::string> error = std::nullopt)
+      : bytes_(std::move(bytes)), error_(std::move(error)) {}
+  std::int64_t read(char* buffer, std::size_t size) override {
+    const std::size_t n = std::min(size, bytes_.size() - used_);
+    if (n == 0 && error_) return -1;
+    std::memcpy(buffer, bytes_.data() + used_, n);
+    used_ += n;
+    return static_cast<std::int64_t>(n);
+  }
+  std::string error() const override { return error_.value_or(""); }
+  std::optional<std::uint64_t> size_hint() const override { return bytes_.size(); }
+
+ private:
+  std::string bytes_;
+  std::size_t used_ = 0;
+  std::optional<std::string> error_;
+};
+
 class LineSource {
  public:
   // The largest buffer: a megabyte of lines, plus room for the longest.
@@ -99,6 +121,13 @@ class LineSource {
     last_had_newline_ = true;
     return line;
   }
+  // Numbers the lines and bytes from `line_number` and `offset` instead of
+  // 1 and 0: a part of a larger input (validate --jobs), so that errors
+  // name the line of the whole input. Call it before reading.
+  void start_at(std::int64_t line_number, std::uint64_t offset) {
+    line_number_ = line_number - 1;
+    consumed_ = offset;
+  }
   // The first bytes of the input (up to a buffer's worth), without
   // consuming them: how a format recognises its content. Call it first.
   std::string_view head();
@@ -136,6 +165,11 @@ class LineSource {
   bool last_had_newline_ = true;
   std::optional<std::string> read_error_;
 };
+
+// Opens `path` for reading ("-" is standard input), decompressed when its
+// content is compressed: its bytes, or the system's reason
+// (std::errc::is_a_directory for a directory).
+Result<std::unique_ptr<ByteStream>, std::error_code> open_bytes(const std::string& path);
 
 // Opens `path` for reading ("-" is standard input): a LineSource, or the
 // system's reason (std::errc::is_a_directory for a directory).

@@ -78,6 +78,15 @@ struct RecordFormat {
   // Whether content starting with `head` is in this format (no I/O).
   std::function<bool(std::string_view head)> recognises;
   std::function<std::unique_ptr<RecordSource>(std::unique_ptr<LineSource>)> open_reader;
+  // Where an input in this format may be cut so that each part, read on
+  // its own, gives the games the whole input gives (validate --jobs checks
+  // the parts at once): the offset of the start of a line at or after
+  // `from` in `text` (whole lines of the input, `text` starting a line) at
+  // which the reader starts a game whatever came before it; nullopt when
+  // `text` shows none. It may miss places (the input is then cut later),
+  // never name a wrong one. Unset for a format that holds one game a file
+  // (a move list, .psq): such an input is never cut.
+  std::function<std::optional<std::size_t>(std::string_view text, std::size_t from)> find_game_start;
   std::function<std::unique_ptr<RecordWriter>()> open_writer;
 };
 

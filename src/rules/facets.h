@@ -21,6 +21,7 @@
 // seen into lines of text and back; the players library talks to the
 // program.
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -179,10 +180,21 @@ struct Solution {
   std::uint64_t nodes = 0;   // positions searched
 };
 
+// Where a long solve is, told now and then while it runs (gamerec solve's
+// progress line on a terminal).
+struct SolveProgress {
+  int depth = 0;  // the depth-limited search under way; 0: to the game's end
+  int pass = 0;   // to the game's end: which search, from 1
+  std::uint64_t nodes = 0;
+};
+
 class Solver {
  public:
   virtual ~Solver() = default;
   virtual Solution solve(const State& state) = 0;
+  // `report` is called now and then during solve(), from its thread; a
+  // solver that says nothing ignores it.
+  virtual void on_progress(std::function<void(const SolveProgress&)> report) { (void)report; }
 };
 
 // For games whose GameType says solver.

@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <stdexcept>
+#include "rules/suggest.h"
 #include "rules/text.h"
 
 namespace gamerec {
@@ -132,9 +133,13 @@ Result<RuleOptions, Message> resolve_options(const GameDefinition& definition,
   for (const auto& override_ : overrides) {
     const OptionSpec* spec = definition.find_option(override_.key);
     if (spec == nullptr) {
-      return Message{
-          "options.unknown",
-          {{"option", override_.key}, {"game", definition.name}, {"valid", definition.option_names()}}};
+      std::vector<std::string> names;
+      for (const auto& option : definition.options) names.push_back(option.name);
+      return Message{"options.unknown",
+                     {{"option", override_.key},
+                      {"game", definition.name},
+                      {"valid", definition.option_names()},
+                      {"closest", closest_match(override_.key, names).value_or("")}}};
     }
     auto value = parse_option_value(*spec, override_.value);
     if (!value) return value.error();

@@ -204,6 +204,8 @@ Search::Search(const SearchRules& rules, int table_bits, std::shared_ptr<const E
 
 bool Search::out_of_time() {
   if (aborted_) return true;
+  if (progress_ && (nodes_ & ((1 << 18) - 1)) == 0)
+    progress_(SolveProgress{root_depth_ == kExact ? 0 : root_depth_, root_depth_ == kExact ? tests_ : 0, nodes_});
   if (deadline_ && (nodes_ & 1023) == 0 && std::chrono::steady_clock::now() >= *deadline_) aborted_ = true;
   return aborted_;
 }
@@ -460,6 +462,7 @@ int Search::alpha_beta(const Board& board, int seeds, int alpha, int beta, int d
 // best move is always known.
 Search::Result Search::root(const Board& board, int alpha, int beta, int depth) {
   aborted_ = false;
+  root_depth_ = depth;
   const int seeds = seeds_on(board, rules_);
   const Entry* entry = probe(key_of(board));
   std::array<int, kMaxPits> order{};
@@ -586,6 +589,7 @@ namespace {
 
 class KalahSolver final : public Solver {
  public:
+  void on_progress(std::function<void(const SolveProgress&)> report) override { progress_ = std::move(report); }
   Solution solve(const State& state) override {
     const auto& kalah = downcast<KalahState>(state);
     Solution solution;
@@ -600,6 +604,7 @@ class KalahSolver final : public Solver {
     const SearchRules rules{kalah.rules().pits, kalah.rules().capture_needs_opposite_seeds};
     const int seeds = seeds_on(board, rules);
     Search search(rules, table_bits_for(seeds), table_seeds_for(rules, seeds));
+    search.set_progress(progress_);
     const int guess = first_guess(search, board);
     const Search::Result result = search.solve(board, guess);
     solution.value = store_margin + result.value;
@@ -607,6 +612,9 @@ class KalahSolver final : public Solver {
     solution.nodes = search.nodes();
     return solution;
   }
+
+ private:
+  std::function<void(const SolveProgress&)> progress_;
 };
 
 }  // namespace

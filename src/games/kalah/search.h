@@ -14,6 +14,7 @@
 #include <chrono>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -215,6 +216,8 @@ class Search {
   Result test(const Board& board, int beta);
   // Stops a search once the clock passes `deadline` (Result::aborted).
   void set_deadline(std::optional<std::chrono::steady_clock::time_point> deadline) { deadline_ = deadline; }
+  // Called every 2^18 nodes or so with the search under way.
+  void set_progress(std::function<void(const SolveProgress&)> report) { progress_ = std::move(report); }
 
   std::uint64_t nodes() const { return nodes_; }
   int tests() const { return tests_; }  // MTD(f)'s null-window tests so far
@@ -264,6 +267,8 @@ class Search {
   int etc_seeds_ = 0;
   int tt_seeds_ = 0;
   int tests_ = 0;
+  int root_depth_ = 0;  // of the search under way
+  std::function<void(const SolveProgress&)> progress_;
 };
 
 // The exact solver behind `gamerec solve kalah`.

@@ -1,0 +1,81 @@
+#pragma once
+// Checking the games of one input for validate, into a buffer of output
+// kept in order: written at once (one thread), or when its turn comes
+// (validate --jobs, cli/validate_jobs.h), the same bytes either way.
+#include <cstdint>
+#include <functional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "cli/context.h"
+#include "core/record_input.h"
+#include "records/move_run.h"
+
+namespace gamerec::cli {
+
+struct Tally {
+  std::int64_t games = 0;
+  std::int64_t valid = 0;
+  std::int64_t invalid = 0;
+  std::int64_t unchecked = 0;  // a file-level problem
+
+  Tally& operator+=(const Tally& other) {
+    games += other.games;
+    valid += other.valid;
+    invalid += other.invalid;
+    unchecked += other.unchecked;
+    return *this;
+  }
+};
+
+// Lines for standard output and standard error, in the order made. A
+// JSON line's game_index is the game's place in the part it was read
+// from: write_to() adds the games of the parts before.
+class ReportBuffer {
+ public:
+  void out(std::string text) { pieces_.push_back({false, std::move(text)}); }
+  void err(std::string text) { pieces_.push_back({true, std::move(text)}); }
+  // `text` holds the game index `index` at `at`, `length` digits long.
+  void out_indexed(std::string text, std::size_t at, std::size_t length, int index) {
+    pieces_.push_back({false, std::move(text), at, length, index});
+  }
+  void write_to(std::ostream& out, std::ostream& err, int index_offset) const;
+  void clear() { pieces_.clear(); }
+  bool has_err() const;
+
+ private:
+  struct Piece {
+    bool to_err = false;
+    std::string text;
+    std::size_t index_at = std::string::npos;
+    std::size_t index_length = 0;
+    int index = 0;
+  };
+  std::vector<Piece> pieces_;
+};
+
+using AfterGame = std::function<bool(std::uint64_t bytes_read)>;
+
+struct CheckResult {
+  int status = kExitOk;  // 0 valid, 1 invalid, 2 a file-level problem
+  int games = 0;         // game indices used (the next part's start)
+  Tally tally;
+  bool stopped = false;    // `after_game` said stop
+  std::uint64_t bytes = 0;  // of the input read
+};
+
+// Checks every game of `input` (`path` names it) as `run_options` say,
+// reporting into `buffer`.
+// `after_game` runs after each game's report, with the bytes of the input
+// read so far; false stops the checking.
+CheckResult check_games(const Context& context, const std::string& path, RecordInput& input,
+                        ReportBuffer& buffer, const AfterGame& after_game, const RunOptions& run_options);
+// A record that cannot be read at all, reported.
+CheckResult check_unreadable(const Context& context, const std::string& path, ReportBuffer& buffer,
+                             const FileError& error);
+// The same for the file `path`, opened here (or reported as unreadable).
+CheckResult check_file(const Context& context, const std::string& path, ReportBuffer& buffer,
+                       const AfterGame& after_game, const RunOptions& run_options);
+
+}  // namespace gamerec::cli

@@ -1,0 +1,42 @@
+#pragma once
+// validate --jobs N: records checked by N threads at once, their reports
+// written in input order, byte for byte what one thread writes. Small
+// records: each thread takes the next few (up to 32 at a hand-over). A
+// large record (8 MB, or 1 MB compressed), and every record when there are
+// fewer than threads, is cut into parts of whole games where its format
+// allows (records/archive_splitter.h) by one reader thread, and the
+// threads check the parts. Memory is bounded: a fixed number of parts
+// (about a megabyte each) and reports wait at a time, whatever the
+// records' sizes.
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "cli/context.h"
+#include "cli/validate_check.h"
+
+namespace gamerec::cli {
+
+// What happened to one record, in input order.
+struct RecordDone {
+  std::size_t record = 0;  // its place in `paths`
+  int status = kExitOk;
+  Tally tally;
+};
+
+struct JobsSetup {
+  unsigned jobs = 2;
+  RunOptions run_options;  // how each game's moves are checked
+  // Stops everything soon when it returns true (a signal).
+  std::function<bool()> interrupted;
+  // After a record's reports were written; false stops (the output failed).
+  std::function<bool(const RecordDone&)> record_done;
+  // Now and then, from the thread that writes: bytes of the records read.
+  std::function<void(std::uint64_t bytes_read, std::int64_t games)> progress;
+};
+
+// Checks `paths`, writing the reports to the context's streams. False when
+// it stopped early (interrupted, or record_done said stop).
+bool validate_with_jobs(const Context& context, const std::vector<std::string>& paths, const JobsSetup& setup);
+
+}  // namespace gamerec::cli

@@ -1,0 +1,80 @@
+#pragma once
+// One large input (an archive of many games, plain or compressed) cut into
+// parts of whole games, so that several threads can check them at once
+// (validate --jobs). The format says where a game may start
+// (RecordFormat::find_game_start); the splitter only reads bytes and asks
+// it, so the grammar lives with the format. Memory is bounded: a part is
+// about `part_size` bytes, and when no place to cut turns up within
+// `max_part` bytes the rest of the input becomes one last part read as a
+// stream (checked by one thread, as without --jobs).
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "records/line_source.h"
+
+namespace gamerec {
+
+struct ArchivePart {
+  std::string bytes;
+  std::int64_t first_line = 1;  // of the whole input
+  std::uint64_t offset = 0;     // of bytes[0] in the whole input
+  // Reading failed after `bytes` (a compressed archive cut short): why.
+  std::optional<std::string> read_error;
+  // The input goes on here, read as a stream after `bytes` (the last part).
+  std::unique_ptr<ByteStream> rest;
+
+  // The part as lines, numbered as in the whole input.
+  std::unique_ptr<LineSource> lines();
+};
+
+class ArchiveSplitter {
+ public:
+  using FindGameStart = std::function<std::optional<std::size_t>(std::string_view, std::size_t)>;
+
+  ArchiveSplitter(std::unique_ptr<ByteStream> input, FindGameStart find_game_start = nullptr,
+                  std::size_t part_size = kPartSize, std::size_t max_part = kMaxPart)
+      : input_(std::move(input)),
+        find_game_start_(std::move(find_game_start)),
+        part_size_(part_size),
+        max_part_(max_part) {}
+
+  // The first bytes of the input (the first read), which tell its format;
+  // reading one failed when read_error() says why. Call it first.
+  std::string_view head();
+  const std::optional<std::string>& read_error() const { return read_error_; }
+  // Where games may start (the format's; unset: the input is one part).
+  void set_find_game_start(FindGameStart find) { find_game_start_ = std::move(find); }
+
+  // The next part, in input order; nullopt after the last. An empty input
+  // gives one empty part.
+  std::optional<ArchivePart> next();
+  // Bytes read from the input so far (decompressed).
+  std::uint64_t bytes_read() const { return offset_ + pending_.size(); }
+
+  static constexpr std::size_t kPartSize = 1 << 20;
+  static constexpr std::size_t kMaxPart = 32 << 20;
+
+ private:
+  ArchivePart take(std::size_t size);
+  // Reads more onto pending_: the byte count, 0 at the end, -1 on failure.
+  std::int64_t read_more();
+
+  std::unique_ptr<ByteStream> input_;
+  FindGameStart find_game_start_;
+  std::size_t part_size_;
+  std::size_t max_part_;
+  std::string pending_;       // read, not yet in a part; starts at a game
+  std::size_t searched_ = 0;  // pending_ before this holds no place to cut
+  std::uint64_t offset_ = 0;  // of pending_[0]
+  std::int64_t line_ = 1;     // of pending_[0]
+  bool given_any_ = false;
+  bool ended_ = false;  // the input's end was read
+  std::optional<std::string> read_error_;
+  bool done_ = false;
+};
+
+}  // namespace gamerec

@@ -1,0 +1,118 @@
+# validate --jobs N writes, byte for byte, what --jobs 1 writes (standard
+# output, standard error, exit status; text and JSON), on the samples,
+# generated archives, corrupted and compressed ones, standard input and
+# many files; --files-from, -0 and --recursive; --jobs 0 is a usage error;
+# Ctrl-C stops every thread with status 130 and no partial line.
+source "$(dirname "$0")/lib.sh"
+cd "$scratch"
+
+same_as_one_job() {  # ARGS...: --jobs 2 and 3 against --jobs 1
+  local status1=0 status=0 jobs
+  "$GAMEREC" validate --jobs 1 "$@" >one.out 2>one.err </dev/null || status1=$?
+  for jobs in 2 3; do
+    status=0
+    "$GAMEREC" validate --jobs $jobs "$@" >many.out 2>many.err </dev/null || status=$?
+    cmp -s one.out many.out || { diff one.out many.out | head -n 5; fail "--jobs $jobs stdout differs: $*"; }
+    cmp -s one.err many.err || { diff one.err many.err | head -n 5; fail "--jobs $jobs stderr differs: $*"; }
+    expect_equal "--jobs $jobs status: $*" "$status1" "$status"
+  done
+}
+both_formats() {
+  same_as_one_job "$@"
+  same_as_one_job --format json "$@"
+}
+
+# The samples, one by one and all at once.
+mapfile -t samples < <(find "$SRC/samples" -type f | sort)
+for sample in "${samples[@]}"; do both_formats "$sample"; done
+both_formats "${samples[@]}"
+
+# Generated archives: large enough to be cut into many parts.
+"$MAKE_PGN" 3000 big.pgn 7 >/dev/null
+[ "$(stat -c %s big.pgn)" -gt 4000000 ] || fail "make_pgn wrote a small archive"
+both_formats big.pgn
+# Corrupted: bytes changed here and there (into a brace, a bracket, a
+# quote, a parenthesis, a newline, a move), and cut in the middle.
+cp big.pgn bad.pgn
+size=$(stat -c %s bad.pgn)
+for i in $(seq 1 40); do
+  offset=$(( (i * 104729 * 7919) % size ))
+  chars='{}[]"();%
+Qx'
+  printf '%s' "${chars:$((i % ${#chars})):1}" | dd of=bad.pgn bs=1 seek=$offset conv=notrunc status=none
+done
+both_formats bad.pgn
+head -c $((size / 2 + 12345)) big.pgn > cut.pgn
+both_formats cut.pgn
+# Compressed, whole and cut short, from a file and from standard input.
+zstd -q -f big.pgn -o big.pgn.zst
+gzip -c bad.pgn > bad.pgn.gz
+bzip2 -c big.pgn > big.pgn.bz2
+head -c $(( $(stat -c %s big.pgn.zst) / 2 )) big.pgn.zst > cut.pgn.zst
+for archive in big.pgn.zst bad.pgn.gz big.pgn.bz2 cut.pgn.zst; do both_formats "$archive"; done
+status1=0; status2=0
+"$GAMEREC" validate --format json --jobs 1 - < big.pgn.zst > one.out 2>&1 || status1=$?
+"$GAMEREC" validate --format json --jobs 2 - < big.pgn.zst > many.out 2>&1 || status2=$?
+cmp -s one.out many.out || fail "standard input: --jobs 2 differs"
+expect_equal "standard input status" "$status1" "$status2"
+# Many files at once, among them a missing one and a directory.
+mkdir -p tree/a/b
+cp "$SRC"/samples/chess/valid/* tree/a/
+cp "$SRC"/samples/kalah/invalid/* tree/a/b/
+both_formats big.pgn tree/a/b/* missing.pgn tree "${samples[@]}"
+
+# Many files among which large ones (8 MB, and 1 MB compressed), cut into
+# parts while the small ones go to the threads a few at a time.
+cat big.pgn big.pgn > large.pgn
+gzip -1 -c large.pgn > large.pgn.gz
+[ "$(stat -c %s large.pgn.gz)" -gt 1048576 ] || fail "large.pgn.gz is smaller than 1 MB"
+both_formats "${samples[@]:0:20}" large.pgn "${samples[@]:20:20}" large.pgn.gz "${samples[@]:40}"
+
+# --files-from: one a line, NUL-separated, from standard input; missing
+# records are reported one by one and the others checked.
+printf '%s\n' "${samples[@]:0:5}" missing-1.pgn "${samples[@]:5:3}" missing-2.cht > list.txt
+"$GAMEREC" validate --jobs 2 --files-from list.txt > from-list.out 2>&1 && fail "missing records: status 0"
+grep -q "missing-1.pgn: error\[io\]" from-list.out || fail "--files-from: missing-1.pgn not reported"
+grep -q "missing-2.cht: error\[io\]" from-list.out || fail "--files-from: missing-2.cht not reported"
+grep -q "^10 files: .*, [2-9] not checked" from-list.out || fail "--files-from: summary $(tail -n 1 from-list.out)"
+"$GAMEREC" validate --jobs 1 "${samples[@]:0:5}" missing-1.pgn "${samples[@]:5:3}" missing-2.cht > args.out 2>&1 || true
+cmp -s from-list.out args.out || fail "--files-from differs from the same names given as arguments"
+tr '\n' '\0' < list.txt > list.nul
+"$GAMEREC" validate --jobs 2 --files-from list.nul -0 > from-nul.out 2>&1 || true
+cmp -s from-list.out from-nul.out || fail "--files-from -0 differs"
+"$GAMEREC" validate --jobs 2 --files-from - < list.txt > from-stdin.out 2>&1 || true
+cmp -s from-list.out from-stdin.out || fail "--files-from - differs"
+status=0; "$GAMEREC" validate --files-from no-such-list 2>err.txt || status=$?
+expect_equal "--files-from a missing list: status" 2 "$status"
+grep -q "^gamerec: --files-from no-such-list: cannot read: No such file or directory" err.txt ||
+  fail "--files-from a missing list: $(cat err.txt)"
+
+# --recursive: the records below a directory, in name order.
+"$GAMEREC" validate --jobs 2 --recursive tree > recursive.out 2>&1 || true
+"$GAMEREC" validate --jobs 1 $(find tree -type f | sort) > listed.out 2>&1 || true
+cmp -s recursive.out listed.out || fail "--recursive differs from the files listed"
+"$GAMEREC" validate tree > dir.out 2>&1 && fail "a directory without --recursive: status 0"
+grep -q "tree: error\[io\]: cannot read: it is a directory" dir.out || fail "a directory without --recursive"
+
+# --jobs 0 and negative values are usage errors.
+for value in 0 -1 x; do
+  status=0; "$GAMEREC" validate --jobs "$value" big.pgn >/dev/null 2>err.txt || status=$?
+  expect_equal "--jobs $value: status" 2 "$status"
+  grep -q -- "--jobs" err.txt || fail "--jobs $value: $(cat err.txt)"
+done
+
+# Ctrl-C: every thread stops at once, status 130, the output ends with a
+# whole line and no summary is written.
+for i in $(seq 1 40); do cat big.pgn; done > huge.pgn
+for jobs in 1 2; do
+  status=0
+  timeout --preserve-status -s INT 0.3 "$GAMEREC" validate --format json --jobs $jobs huge.pgn > interrupted.out 2>interrupted.err ||
+    status=$?
+  expect_equal "SIGINT --jobs $jobs: status" 130 "$status"
+  if [ -s interrupted.out ]; then
+    [ "$(tail -c 1 interrupted.out | od -An -c | tr -d ' ')" = '\n' ] || fail "SIGINT --jobs $jobs: a partial line"
+    grep -qv '^{.*}$' interrupted.out && fail "SIGINT --jobs $jobs: a line is not a whole JSON object"
+  fi
+  grep -q "files\?:" interrupted.err && fail "SIGINT --jobs $jobs: a summary was written"
+done
+echo "jobs: ok"
