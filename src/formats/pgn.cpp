@@ -399,6 +399,7 @@ const RecordEvent* PgnSource::read_event() {
         return e;
       }
       case '(': {
+        moves_seen_ = true;
         open_variations_.emplace_back(line_number_, column());
         const RecordEvent* e = event(RecordEvent::Kind::kVariationStart, line_.substr(pos_, 1), line_number_, column());
         ++pos_;
@@ -423,6 +424,7 @@ const RecordEvent* PgnSource::read_event() {
         pos_ = line_.size();  // a tag left over after a bad one
         continue;
       case '$': {
+        moves_seen_ = true;
         const std::size_t start = pos_++;
         while (pos_ < line_.size() && is_digit(line_[pos_])) ++pos_;
         return event(RecordEvent::Kind::kNag, line_.substr(start, pos_ - start), line_number_,

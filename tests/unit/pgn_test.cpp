@@ -117,6 +117,20 @@ TEST_CASE("pgn: games with no moves, without a result, from a FEN") {
   CHECK(games[3].run.moves == 1);
 }
 
+TEST_CASE("pgn: a tag line after movetext of only a NAG or a variation starts the next game") {
+  // pgn-extract reads these as two games each; the tags of the second were
+  // once dropped without a word.
+  for (const std::string movetext : {"$1", "( 1. d4 )"}) {
+    INFO(movetext);
+    const auto games = read_all("[Event \"c\"]\n" + movetext + "\n[Event \"d\"]\n1. e4 *\n");
+    REQUIRE(games.size() == 2);
+    CHECK(tag(games[0], "Event") == "c");
+    CHECK(games[0].run.moves == 0);
+    CHECK(tag(games[1], "Event") == "d");
+    CHECK(games[1].run.moves == 1);
+  }
+}
+
 TEST_CASE("pgn: a bad game never stops the games after it") {
   const auto games = read_all(
       "[Event \"1\"]\n\n1. e4 e5 2. Ke3 Nf6 3. Nf3 *\n\n"
