@@ -80,11 +80,11 @@ long_bytes=$(stat -c %s long.cht)
 games_bytes=$(du -sb games | cut -f1)
 
 # The knight-hop cycle must be legal: validate prints nothing and exits 0.
-out=$("$gamerec" validate cycle.cht 2>/dev/null) || die "cycle.cht is rejected: $out"
+out=$("$gamerec" validate --jobs 1 cycle.cht 2>/dev/null) || die "cycle.cht is rejected: $out"
 [[ -z $out ]] || die "cycle.cht: validate printed: $out"
 
 # --- helpers -----------------------------------------------------------------
-validate_batches() { xargs -0 -n "$batch" "$gamerec" validate <games.list; }
+validate_batches() { xargs -0 -n "$batch" "$gamerec" validate --jobs 1 <games.list; }
 floor_batches() { xargs -0 -n "$batch" "$floor" <games.list; }
 
 # --- 1. the long record ------------------------------------------------------
@@ -92,14 +92,14 @@ say "== long record: $moves moves, $((long_bytes / 1000000)) MB"
 cat long.cht long-small.cht >/dev/null  # into the page cache
 lines=$("$floor" long.cht 2>/dev/null)
 [[ $lines = "$moves" ]] || die "line_floor counted $lines lines in long.cht, expected $moves"
-out=$("$gamerec" validate long.cht 2>/dev/null) || die "long.cht is rejected: $out"
+out=$("$gamerec" validate --jobs 1 long.cht 2>/dev/null) || die "long.cht is rejected: $out"
 [[ -z $out ]] || die "long.cht: validate printed: $out"
 
 time_runs $((runs * 2)) "$floor" long.cht
 floor_best=$BEST floor_median=$MEDIAN floor_cpu=$CPU
 time_runs "$runs" "$floor" --getline long.cht
 getline_best=$BEST getline_median=$MEDIAN getline_cpu=$CPU
-time_runs "$runs" "$gamerec" validate long.cht
+time_runs "$runs" "$gamerec" validate --jobs 1 long.cht
 val_best=$BEST val_median=$MEDIAN val_cpu=$CPU
 say "   floor read(2)  best $floor_best s, median $floor_median s, CPU $floor_cpu s"
 say "   floor getline  best $getline_best s, median $getline_median s, CPU $getline_cpu s"
@@ -125,8 +125,8 @@ say "   validate       best $files_val_best s, median $files_val_median s, CPU $
 
 # --- 3. memory ---------------------------------------------------------------
 say "== peak RSS"
-rss_small=$(peak_rss_kib "$gamerec" validate long-small.cht)
-rss_long=$(peak_rss_kib "$gamerec" validate long.cht)
+rss_small=$(peak_rss_kib "$gamerec" validate --jobs 1 long-small.cht)
+rss_long=$(peak_rss_kib "$gamerec" validate --jobs 1 long.cht)
 rss_floor=$(peak_rss_kib "$floor" long.cht)
 say "   validate $rss_small KiB ($small_moves moves), $rss_long KiB ($moves moves); floor $rss_floor KiB"
 
@@ -140,7 +140,7 @@ time_runs "$runs" play_to_prompt long-small.cht
 play_small_best=$BEST play_small_cpu=$CPU
 time_runs "$runs" play_to_prompt long.cht
 play_long_best=$BEST play_long_cpu=$CPU
-time_runs "$runs" "$gamerec" validate long-small.cht
+time_runs "$runs" "$gamerec" validate --jobs 1 long-small.cht
 val_small_best=$BEST val_small_cpu=$CPU
 play_rss_small=$(peak_rss_kib "$gamerec" play long-small.cht <"$data/quit.txt")
 play_rss_long=$(peak_rss_kib "$gamerec" play long.cht <"$data/quit.txt")

@@ -23,7 +23,9 @@
 # 3. perft: `gamerec perft chess 6` from the start against Stockfish's own
 #    `go perft 6`. Target: a third of Stockfish's nodes per second.
 # Times are user+sys CPU seconds, best of the runs: on a machine shared with
-# other jobs wall-clock time measures the neighbours.
+# other jobs wall-clock time measures the neighbours. So validate runs with
+# --jobs 1: pgn-extract uses one core, and CPU time would not show what more
+# cores give (tests/bench/jobs_bench.sh measures that, in wall-clock time).
 set -euo pipefail
 export LC_ALL=C
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -56,10 +58,10 @@ tenth=$data/chess-$((games / 10)).pgn
 # compare_validate LABEL FILE GAMES: validate against pgn-extract on FILE.
 compare_validate() {
   local label=$1 file=$2 count=$3 plies bytes ours theirs
-  "$gamerec" validate "$file" 2>/dev/null >/dev/null || die "validate rejected $file"
+  "$gamerec" validate --jobs 1 "$file" 2>/dev/null >/dev/null || die "validate rejected $file"
   plies=$("$gamerec" validate --format json "$file" 2>/dev/null | sed -n 's/.*"moves":\([0-9]*\).*/\1/p' | awk '{s+=$1} END{print s}')
   bytes=$(stat -c %s "$file")
-  time_runs "$runs" "$gamerec" validate "$file"
+  time_runs "$runs" "$gamerec" validate --jobs 1 "$file"
   ours=$CPU
   time_runs "$runs" "$pgn_extract" -r -s --quiet "$file"
   theirs=$CPU
@@ -71,8 +73,8 @@ compare_validate() {
 }
 
 compare_validate "validate" "$archive" "$games"
-small_kb=$(peak_rss_kib "$gamerec" validate "$tenth")
-big_kb=$(peak_rss_kib "$gamerec" validate "$archive")
+small_kb=$(peak_rss_kib "$gamerec" validate --jobs 1 "$tenth")
+big_kb=$(peak_rss_kib "$gamerec" validate --jobs 1 "$archive")
 awk -v s="$small_kb" -v b="$big_kb" 'BEGIN{printf "  peak memory: %d KB for a tenth, %d KB for all: ratio %.2f (flat: ~1)\n", s, b, b / s}'
 
 real=$data/twic1599-x20.pgn
@@ -83,7 +85,7 @@ if [[ ! -s $real ]]; then
   while (( $(stat -c %s "$real") < 20000000 )); do cat "$data/twic1599.pgn" >> "$real"; done
 fi
 compare_validate "validate real games" "$real" "$("$gamerec" validate --format json "$real" 2>/dev/null | wc -l)"
-real_kb=$(peak_rss_kib "$gamerec" validate "$real")
+real_kb=$(peak_rss_kib "$gamerec" validate --jobs 1 "$real")
 awk -v r="$real_kb" 'BEGIN{printf "  peak memory: %d KB\n", r}'
 
 time_runs "$runs" "$gamerec" perft chess 6

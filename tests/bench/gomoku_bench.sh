@@ -61,7 +61,7 @@ else
   say "== reusing the records in $data/games"
 fi
 cd "$data"
-validate_batches() { xargs -0 -n "$batch" "$gamerec" validate <games.list; }
+validate_batches() { xargs -0 -n "$batch" "$gamerec" validate --jobs 1 <games.list; }
 floor_batches() { xargs -0 -n "$batch" "$floor" <games.list; }
 find games -name '*.gomoku' -exec cat {} + >/dev/null  # into the page cache
 lines=$(floor_batches 2>/dev/null | awk '{ s += $1 } END { print s }')
