@@ -231,6 +231,10 @@ bool PgnSource::skip_blanks() {
   }
 }
 
+// Tags a game usually has (a tournament's: the seven of the PGN standard,
+// Elo ratings, titles, ECO, FIDE ids...): room for them is made at once.
+constexpr std::size_t kUsualTags = 20;
+
 std::optional<Result<GameHeader, RecordError>> PgnSource::next_game() {
   forget_peeked();
   // An input with no game at all (empty, or only comments) is reported
@@ -266,6 +270,7 @@ std::optional<Result<GameHeader, RecordError>> PgnSource::next_game() {
   game_ended_ = false;
   moves_seen_ = false;
   open_variations_.clear();
+  header.tags.reserve(kUsualTags);
   while (skip_blanks() && !line_too_long_ && line_[pos_] == '[') {
     header.present = true;
     if (auto error = read_tag(header)) return *error;
@@ -323,16 +328,19 @@ std::optional<RecordError> PgnSource::read_tag(GameHeader& header) {
   }
   if (!close) close = first_quote;
   if (!close) return fail("pgn-tag-value", name);
+  // The value is copied in runs between escapes: most have none.
   std::string value;
   bool inner_quotes = false;
+  std::size_t run = pos_;
   for (std::size_t i = pos_; i < *close; ++i) {
     if (escaped(i)) {
-      ++i;
+      value.append(line_.substr(run, i - run));
+      run = ++i;  // the escaped character starts the next run
     } else if (line_[i] == '"') {
       inner_quotes = true;
     }
-    value += line_[i];
   }
+  value.append(line_.substr(run, *close - run));
   pos_ = *close + 1;
   if (inner_quotes)
     header.warnings.push_back(
