@@ -10,8 +10,8 @@
 #   GAMEREC_BENCH_DATA  where the inputs are made and kept
 #                       (default ${TMPDIR:-/tmp}/gamerec-bench)
 #   BENCH_PGN           the real-games PGN repeated into the archives
-#                       (default ../shared/bench-data/twic1599-excerpt.pgn
-#                       next to the repository)
+#                       (default: tests/bench/data/twic1599-excerpt.pgn.zst,
+#                       1,110 real games, unpacked into the data folder)
 #   BENCH_MB            the large archive's size in MB (default 200)
 #   BENCH_FILES         small records (default 100000)
 #   BENCH_RUNS          runs per timing, the best is kept (default 3)
@@ -30,14 +30,19 @@ repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 build=${1:-build}
 [[ $build = /* ]] || build=$repo/$build
 data=${GAMEREC_BENCH_DATA:-${TMPDIR:-/tmp}/gamerec-bench}
-pgn=${BENCH_PGN:-$repo/../shared/bench-data/twic1599-excerpt.pgn}
+pgn=${BENCH_PGN:-}
 megabytes=${BENCH_MB:-200}
 files=${BENCH_FILES:-100000}
 runs=${BENCH_RUNS:-3}
 # shellcheck source=tests/bench/bench_lib.sh
 source "$repo/tests/bench/bench_lib.sh"
-[[ -f $pgn ]] || die "no PGN to repeat: $pgn (set BENCH_PGN)"
 command -v zstd >/dev/null || die "zstd is needed"
+if [[ -z $pgn ]]; then
+  mkdir -p "$data"
+  pgn=$data/twic1599.pgn
+  [[ -s $pgn ]] || zstd -q -dc "$repo/tests/bench/data/twic1599-excerpt.pgn.zst" >"$pgn"
+fi
+[[ -f $pgn ]] || die "no PGN to repeat: $pgn (set BENCH_PGN)"
 [[ -x /usr/bin/time ]] || die "GNU time (/usr/bin/time) is needed"
 mkdir -p "$data"
 bench_build gamerec make_records
