@@ -14,6 +14,7 @@
 #include "games/gomoku/gomoku.h"
 #include "games/kalah/kalah.h"
 #include "players/exec.h"
+#include "players/pbrain.h"
 #include "players/uci.h"
 
 namespace gamerec {
@@ -27,7 +28,8 @@ GameCatalogue make_builtin_catalogue() {
   catalogue.register_rules("kalah", kalah::make_game);
   catalogue.register_format(pgn_format());
   catalogue.register_format(psq_format());
-  catalogue.register_player_kind("battleship", "exec", make_exec_player);
+  catalogue.register_player_kind(std::string(GameCatalogue::kEveryGame), "exec", make_exec_player);
+  catalogue.register_player_kind(std::string(GameCatalogue::kEveryGame), "pbrain", make_pbrain_player);
   catalogue.register_player_kind("chess", "uci", make_uci_player);
   if (auto error = catalogue.add_embedded_definitions()) {
     // The compiled-in YAML is part of the program: a broken one is a bug.

@@ -41,7 +41,9 @@ Result<std::unique_ptr<Player>, Message> GameCatalogue::make_player(
     const Game& game, std::string_view spec, const ChooserSettings& settings) const {
   const auto colon = spec.find(':');
   if (colon != std::string_view::npos) {
-    const auto kind = player_kinds_.find({game.definition().rules, std::string(spec.substr(0, colon))});
+    const std::string name(spec.substr(0, colon));
+    auto kind = player_kinds_.find({game.definition().rules, name});
+    if (kind == player_kinds_.end()) kind = player_kinds_.find({std::string(kEveryGame), name});
     if (kind != player_kinds_.end()) return kind->second(game, spec.substr(colon + 1), settings);
   }
   auto chooser = game.make_chooser(spec, settings);

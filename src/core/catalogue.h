@@ -34,7 +34,10 @@ class GameCatalogue {
   void register_rules(std::string rules, GameFactory factory);
   // A format besides the move list (PGN, .psq).
   void register_format(RecordFormat format);
-  // Players of kind `kind` ("exec") for the games of rules core `rules`.
+  // Players of kind `kind` ("uci") for the games of rules core `rules`;
+  // `rules` kEveryGame for a kind every game takes ("exec"), whose factory
+  // refuses a game without what it needs.
+  static constexpr std::string_view kEveryGame = "*";
   void register_player_kind(std::string rules, std::string kind, PlayerFactory factory);
   // Adds the definitions compiled in from definitions/ (messages.yaml excluded).
   std::optional<Message> add_embedded_definitions();

@@ -45,6 +45,9 @@ class Player {
   // An accepted move, as this player's side sees the game after it.
   virtual void notice(const Game& /*game*/, const Observation& /*seen*/, Side /*mover*/,
                       const Move& /*move*/) {}
+  // The name a program gives itself (a UCI engine's `id name`); empty when
+  // it has none, and the spec that made it names it.
+  virtual std::string name() const { return {}; }
 };
 
 // A computer player: its MoveChooser's choice.

@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "players/child_process.h"
+#include "players/no_answer.h"
 #include "rules/facets.h"
 #include "rules/text.h"
 
@@ -31,26 +32,11 @@ class ExecPlayer final : public Player {
     if (failure_) return Action{{}, std::nullopt, false, failure_};
 
     std::string line;
-    switch (process_->read_line(line, std::chrono::milliseconds(timeout_ms_), kMaxAnswer, cancel_fd_)) {
-      case ChildProcess::Read::kLine:
-        return Action{std::string(trim(line)), std::nullopt, false};
-      case ChildProcess::Read::kCancelled:
-        return std::nullopt;  // the session ends: no move, and no fault of the program's
-      case ChildProcess::Read::kTimeout:
-        fail("exec.timeout", {{"request", request}, {"ms", std::to_string(timeout_ms_)}});
-        break;
-      case ChildProcess::Read::kTooLong:
-        fail("exec.too-long", {{"request", request}, {"limit", std::to_string(kMaxAnswer)}});
-        break;
-      case ChildProcess::Read::kClosed:
-        if (const auto exit = process_->ended(std::chrono::milliseconds(500))) {
-          fail(exit->by_signal ? "exec.killed" : "exec.exited",
-               {{"request", request}, {"number", std::to_string(exit->number)}});
-        } else {
-          fail("exec.closed", {{"request", request}});
-        }
-        break;
-    }
+    const auto read = process_->read_line(line, std::chrono::milliseconds(timeout_ms_), kMaxAnswer, cancel_fd_);
+    if (read == ChildProcess::Read::kLine) return Action{std::string(trim(line)), std::nullopt, false};
+    // The session ends: no move, and no fault of the program's.
+    if (read == ChildProcess::Read::kCancelled) return std::nullopt;
+    failure_ = no_answer(*process_, read, program_, request, timeout_ms_, kMaxAnswer);
     return Action{{}, std::nullopt, false, failure_};
   }
 

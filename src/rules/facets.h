@@ -204,22 +204,73 @@ class Solvable {
   virtual std::unique_ptr<Solver> solver() const = 0;
 };
 
-// ---- Outside players: exec:PROGRAM's line protocol (battleship) ----------
+// ---- Outside players: exec:PROGRAM's line protocol (every game) ----------
 // What a program playing one side is told and asked, in the game's own
 // notation; documented per game in gamerec-games(7). The players library
-// runs the program and sends these lines.
+// runs the program and sends these lines. Battleship speaks its own
+// protocol; the games of perfect information share one shape (TurnProtocol
+// below) and give only their notation and how a position is told.
 class LineProtocol {
  public:
   virtual ~LineProtocol() = default;
   // The lines that start a game for the side `seen` is of: the rules, and
   // on a game resumed from a record what that side has seen so far.
   virtual std::vector<std::string> start_lines(const Observation& seen) const = 0;
-  // The request for the side's next move ("shot", "ship 2 3").
+  // The request for the side's next move ("shot", "ship 2 3", "move").
   virtual std::string request(const Observation& seen) const = 0;
   // What the side is told of an accepted move (its own shot's answer, the
   // opponent's shot), given what it has seen after the move; the end of
   // the game too. Empty when it is told nothing.
   virtual std::vector<std::string> after_move(const Observation& seen, Side mover, const Move& move) const = 0;
+};
+
+// The protocol of a game of perfect information (gamerec-games(7),
+// PLAYERS AS PROGRAMS):
+//
+//   gamerec says                 the program answers
+//   new-game GAME SIDE           (nothing)   "new-game chess white"
+//   option NAME VALUE            (nothing)   each rule option, in the definition's order
+//   ...the position...           (nothing)   when it is not the rules' start (the game's lines)
+//   move LEGAL...                MOVE        one move, as a record writes it; the legal ones follow
+//   played SIDE MOVE             (nothing)   every move made, its own too
+//   end won|lost|drawn           (nothing)   then its input closes
+//
+// The game gives the lines that tell a position and how a move is told.
+class TurnProtocol : public LineProtocol {
+ public:
+  std::vector<std::string> start_lines(const Observation& seen) const final;
+  std::string request(const Observation& seen) const final;
+  std::vector<std::string> after_move(const Observation& seen, Side mover, const Move& move) const final;
+
+ protected:
+  // The whole position in what a side has seen (games of perfect
+  // information see it all).
+  virtual const State& seen_position(const Observation& seen) const = 0;
+  // The lines that tell `position` to a program started there, after the
+  // options: nothing at the rules' own start.
+  virtual std::vector<std::string> position_lines(const State& position) const = 0;
+  // `move`, just played, as the program is told it (a text the game's
+  // notation reads; `after` is the position after it, or a later one).
+  virtual std::string told_move(const Move& move, const State& after) const = 0;
+};
+
+// ---- Outside players: Gomocup brains (gomoku) ----------------------------------
+// pbrain:PROGRAM players speak Piskvork's brain protocol on the game's
+// CellBoard: a point X,Y is the cell in column X and row Y (the top row
+// 0), both from 0.
+class GomocupProtocol {
+ public:
+  virtual ~GomocupProtocol() = default;
+  // INFO rule: the sum of 1 (exactly five in a row wins), 2 (continuous
+  // game), 4 (renju), 8 (caro) that the rules are; 0 for freestyle.
+  virtual int gomocup_rule() const = 0;
+  // The stones `seen` shows, each with the side whose it is (BOARD tells
+  // them as the brain's own or the opponent's).
+  struct Stone {
+    CellBoard::Cell cell;
+    Side side = kNoSide;
+  };
+  virtual std::vector<Stone> stones(const Observation& seen) const = 0;
 };
 
 // ---- Outside players: UCI engines (chess) -----------------------------------

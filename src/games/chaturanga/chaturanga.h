@@ -178,7 +178,7 @@ inline Result<Move, MoveError> parse_chaturanga_move(std::string_view text) {
   return malformed_move_error(text);
 }
 
-class ChaturangaGame final : public GameOf<ChaturangaGame, ChaturangaState>, public Pictured {
+class ChaturangaGame final : public GameOf<ChaturangaGame, ChaturangaState>, public Pictured, public TurnProtocol {
  public:
   ChaturangaGame(SharedDefinition definition, RuleOptions options, Rules rules)
       : GameOf(std::move(definition), std::move(options)), rules_(std::move(rules)) {}
@@ -208,6 +208,13 @@ class ChaturangaGame final : public GameOf<ChaturangaGame, ChaturangaState>, pub
   Picture picture(const State& state, Side viewer) const override;
 
   const Rules& rules() const { return rules_; }
+
+ protected:
+  // TurnProtocol: exec:PROGRAM players; a position is told as a
+  // `position:` header writes it (protocol.cpp).
+  const State& seen_position(const Observation& seen) const override;
+  std::vector<std::string> position_lines(const State& position) const override;
+  std::string told_move(const Move& move, const State& after) const override;
 
  private:
   Rules rules_;

@@ -140,7 +140,8 @@ class ChessGame final : public GameOf<ChessGame, ChessState>,
                         public UciProtocol,
                         public AutomaticEnds,
                         public PositionText,
-                        public Pictured {
+                        public Pictured,
+                        public TurnProtocol {
  public:
   bool lift_automatic_end(State& state) const override { return state_of(state).lift_automatic_end(); }
   std::string position_text(const State& state) const override { return state_of(state).fen(); }
@@ -175,6 +176,13 @@ class ChessGame final : public GameOf<ChessGame, ChessState>,
   // glowing red (picture.cpp).
   std::vector<Glyph> glyphs() const override;
   Picture picture(const State& state, Side viewer) const override;
+
+ protected:
+  // TurnProtocol: exec:PROGRAM players; moves told in coordinates, a game
+  // resumed told as its start and every move since (protocol.cpp).
+  const State& seen_position(const Observation& seen) const override;
+  std::vector<std::string> position_lines(const State& position) const override;
+  std::string told_move(const Move& move, const State& after) const override;
 
  private:
   Position start_;

@@ -88,7 +88,11 @@ class GomokuState final : public State {
   std::vector<int> winning_line_;
 };
 
-class GomokuGame final : public GameOf<GomokuGame, GomokuState>, public CellBoard, public Pictured {
+class GomokuGame final : public GameOf<GomokuGame, GomokuState>,
+                         public CellBoard,
+                         public Pictured,
+                         public TurnProtocol,
+                         public GomocupProtocol {
  public:
   GomokuGame(SharedDefinition definition, RuleOptions options, Rules rules)
       : GameOf(std::move(definition), std::move(options)), rules_(rules) {}
@@ -112,6 +116,16 @@ class GomokuGame final : public GameOf<GomokuGame, GomokuState>, public CellBoar
   Picture picture(const State& state, Side viewer) const override;
 
   const Rules& rules() const { return rules_; }
+  // GomocupProtocol: pbrain:PROGRAM players (protocol.cpp).
+  int gomocup_rule() const override { return rules_.exact_five ? 1 : 0; }
+  std::vector<Stone> stones(const Observation& seen) const override;
+
+ protected:
+  // TurnProtocol: exec:PROGRAM players; a position is told as its stones
+  // (protocol.cpp).
+  const State& seen_position(const Observation& seen) const override;
+  std::vector<std::string> position_lines(const State& position) const override;
+  std::string told_move(const Move& move, const State& after) const override;
 
  private:
   Rules rules_;

@@ -114,7 +114,8 @@ std::shared_ptr<LevelSevenTables> make_level_seven_tables();
 class KalahGame final : public GameOf<KalahGame, KalahState>,
                         public TurnReasons,
                         public Solvable,
-                        public Pictured {
+                        public Pictured,
+                        public TurnProtocol {
  public:
   KalahGame(SharedDefinition definition, RuleOptions options, Rules rules)
       : GameOf(std::move(definition), std::move(options)), rules_(rules) {}
@@ -138,6 +139,13 @@ class KalahGame final : public GameOf<KalahGame, KalahState>,
 
   const Rules& rules() const { return rules_; }
 
+ protected:
+  // TurnProtocol: exec:PROGRAM players; a position is told as a
+  // `position:` header writes it (protocol.cpp).
+  const State& seen_position(const Observation& seen) const override;
+  std::vector<std::string> position_lines(const State& position) const override;
+  std::string told_move(const Move& move, const State& after) const override;
+
  private:
   Rules rules_;
   std::shared_ptr<LevelSevenTables> level_seven_tables_ = make_level_seven_tables();
@@ -155,6 +163,8 @@ Result<Move, MoveError> parse_pit(std::string_view text, int pits);
 // '|' and a store), position.unknown-side, position.seed-total.
 Result<std::unique_ptr<KalahState>, Message> parse_position(std::string_view text, const Rules& rules,
                                                             const GameDefinition& definition);
+// The text parse_position reads back: "south: 4 4 4 4 4 4 | 0; north: ...".
+std::string position_text(const KalahState& state, const GameDefinition& definition);
 
 // The classic Bantumi levels 1-5 (gamerec-games(7), KALAH; see players.cpp for the exact
 // choices), deterministic under `seed`.

@@ -103,6 +103,19 @@ Result<std::unique_ptr<KalahState>, Message> parse_position(std::string_view tex
   return std::make_unique<KalahState>(rules, rows[kSouth], rows[kNorth], to_move);
 }
 
+std::string position_text(const KalahState& state, const GameDefinition& definition) {
+  std::string text;
+  for (int side = kSouth; side <= kNorth; ++side) {
+    const Row& row = state.row(side);
+    if (side == kNorth) text += "; ";
+    text += definition.sides.at(static_cast<std::size_t>(side)) + ":";
+    for (int pit = 0; pit < state.rules().pits; ++pit) text += " " + std::to_string(row.pits[static_cast<std::size_t>(pit)]);
+    text += " | " + std::to_string(row.store);
+  }
+  const Side to_move = state.is_over() ? kSouth : state.to_move();
+  return text + "; to-move: " + definition.sides.at(static_cast<std::size_t>(to_move));
+}
+
 Result<std::unique_ptr<State>, Message> KalahGame::new_state_from(std::string_view position) const {
   if (position.empty()) return new_state();
   auto parsed = parse_position(position, rules_, definition());

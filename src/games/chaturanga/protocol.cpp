@@ -1,0 +1,53 @@
+// Chaturanga's line protocol for players that are programs (exec:PROGRAM):
+// the shape every game of perfect information shares (TurnProtocol), with
+// moves as records write them ("2A-3A") and a position told as a
+// `position:` header writes it; gamerec-games(7), CHATURANGA, "Players as
+// programs".
+#include "games/chaturanga/chaturanga.h"
+
+namespace gamerec::chaturanga {
+namespace {
+
+constexpr std::string_view kPieceLetters = "KRBNP";  // as Piece counts them
+
+// "K1D R1A ... / K4H ... / ... / ...; to-move: red; eliminated: black",
+// which parse_position reads back: each side's pieces in square order.
+std::string position_text(const ChaturangaState& state, const GameDefinition& definition) {
+  std::string text;
+  for (int side = 0; side < kSides; ++side) {
+    if (side > 0) text += " /";
+    for (int square = 0; square < board::kSquares; ++square) {
+      const Cell& cell = state.at(square);
+      if (cell.side != side) continue;
+      text += ' ';
+      text += kPieceLetters[static_cast<std::size_t>(cell.piece)];
+      text += board::row_col_name(square);
+    }
+  }
+  if (const Side to_move = state.to_move(); to_move != kNoSide)
+    text += "; to-move: " + definition.sides.at(static_cast<std::size_t>(to_move));
+  std::string out;
+  for (int side = 0; side < kSides; ++side) {
+    if (state.eliminated(side)) out += " " + definition.sides.at(static_cast<std::size_t>(side));
+  }
+  if (!out.empty()) text += "; eliminated:" + out;
+  return text.substr(1);
+}
+
+}  // namespace
+
+const State& ChaturangaGame::seen_position(const Observation& seen) const {
+  return downcast<PositionObservation<ChaturangaState>>(seen).position();
+}
+
+std::vector<std::string> ChaturangaGame::position_lines(const State& position) const {
+  const ChaturangaState& state = state_of(position);
+  if (state.equals(*new_state())) return {};
+  return {"position " + position_text(state, definition())};
+}
+
+std::string ChaturangaGame::told_move(const Move& move, const State& /*after*/) const {
+  return chaturanga_move_text(move);
+}
+
+}  // namespace gamerec::chaturanga

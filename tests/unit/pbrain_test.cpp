@@ -1,0 +1,139 @@
+// pbrain:PROGRAM, Gomocup brains (gamerec-games(7), GOMOKU, "Gomocup
+// brains"): what a brain is told, in what order and with which line ends,
+// its name from ABOUT, and a test brain written from the published
+// protocol playing whole games whose records validate.
+#include <catch2/catch.hpp>
+
+#include <fstream>
+
+#include "core/tourney.h"
+#include "players/pbrain.h"
+#include "support/temp_dir.h"
+#include "test_support.h"
+
+using namespace gamerec;
+
+namespace {
+
+const std::string kSource = GAMEREC_SOURCE_DIR;
+const std::string kBrain = "pbrain:" + kSource + "/tests/data/pbrain/brain.py";
+
+std::vector<std::string> lines_of(const std::string& path) {
+  std::vector<std::string> lines;
+  std::ifstream in(path);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+// A game from `state` between `first` and `second` (specs), to its end.
+MatchEnd play_out(const Game& game, std::unique_ptr<State> state, const std::string& first,
+                  const std::string& second) {
+  auto one = gamerec::test::catalogue().make_player(game, first, ChooserSettings{1, std::nullopt, 10000});
+  auto two = gamerec::test::catalogue().make_player(game, second, ChooserSettings{2, std::nullopt, 10000});
+  REQUIRE(one.ok());
+  REQUIRE(two.ok());
+  Match match(game, std::move(state), {one.value().get(), two.value().get()}, nullptr);
+  MatchHooks hooks;
+  return match.run(hooks);
+}
+
+}  // namespace
+
+TEST_CASE("pbrain: START for a square board, RECTSTART for another") {
+  CHECK(pbrain_start_command(15, 15) == "START 15");
+  CHECK(pbrain_start_command(30, 20) == "RECTSTART 30,20");
+}
+
+TEST_CASE("pbrain: the name from ABOUT, in the published form or as free text") {
+  CHECK(pbrain_about_name(R"(name="SomeBrain", version="1.0", author="Nymand", country="USA")") == "SomeBrain 1.0");
+  CHECK(pbrain_about_name(R"(author="A, B", name="pisq 7")") == "pisq 7");
+  CHECK(pbrain_about_name("  Old brain by someone  ") == "Old brain by someone");
+  CHECK(pbrain_about_name("name=\"evil\x1b[31mred\"") == "evil[31mred");  // no escape reaches a terminal
+  CHECK(pbrain_about_name(std::string(200, 'x')).size() == 64);
+}
+
+TEST_CASE("pbrain: a brain gives its name, and plays whole games whose records validate") {
+  const auto game = gamerec::test::make("gomoku");
+  auto made = gamerec::test::catalogue().make_player(*game, kBrain, ChooserSettings{1, std::nullopt, 10000});
+  REQUIRE(made.ok());
+  CHECK(made.value()->name() == "testbrain 1.0");
+  auto lf = gamerec::test::catalogue().make_player(*game, kBrain + " lf", ChooserSettings{1, std::nullopt, 10000});
+  REQUIRE(lf.ok());
+  CHECK(lf.value()->name() == "testbrain 1.0");  // LF alone is read as well
+  auto nameless = gamerec::test::catalogue().make_player(*game, kBrain + " noabout", ChooserSettings{});
+  REQUIRE(nameless.ok());
+  CHECK(nameless.value()->name().empty());
+
+  gamerec::test::TempDir dir;
+  TourneyOptions options;
+  options.players = {kBrain, "2", kBrain + " lf"};
+  options.games = 3;
+  options.out_dir = dir.path() + "/out";
+  Tourney tourney(gamerec::test::catalogue(), *game, options);
+  REQUIRE_FALSE(tourney.prepare());
+  while (auto played = tourney.play_next()) {
+    INFO(played->record);
+    INFO((played->end.forfeit_reason ? gamerec::test::english(*played->end.forfeit_reason) : ""));
+    CHECK(played->end.reason == MatchEnd::Reason::kGameOver);
+    const RunResult run = gamerec::test::validate_record(played->record);
+    CHECK_FALSE(run.error);
+    CHECK(run.moves == played->moves);
+  }
+  CHECK(tourney.games_played() == 3);
+  for (const auto& tally : tourney.tallies()) CHECK(tally.forfeits == 0);
+}
+
+TEST_CASE("pbrain: what a brain is told: CR LF, START, ABOUT, INFO, BEGIN or TURN, END") {
+  gamerec::test::TempDir dir;
+  const std::string log = dir.path() + "/black.log";
+  const std::string white_log = dir.path() + "/white.log";
+  const auto game = gamerec::test::make("gomoku", {{"exact_five", "true"}});
+  const MatchEnd end =
+      play_out(*game, game->new_state(), kBrain + " log " + log, kBrain + " log " + white_log);
+  CHECK(end.reason == MatchEnd::Reason::kGameOver);
+  const auto black = lines_of(log);
+  REQUIRE(black.size() > 10);
+  CHECK(black[0] == "START 15<CR><LF>");
+  CHECK(black[1] == "ABOUT<CR><LF>");
+  CHECK(black[2] == "INFO timeout_turn 10000<CR><LF>");
+  CHECK(black[3] == "INFO timeout_match 0<CR><LF>");
+  CHECK(black[4] == "INFO max_memory 0<CR><LF>");
+  CHECK(black[5] == "INFO game_type 1<CR><LF>");
+  CHECK(black[6] == "INFO rule 1<CR><LF>");  // exact five
+  CHECK(black[7] == "INFO time_left 2147483647<CR><LF>");
+  CHECK(black[8] == "BEGIN<CR><LF>");
+  CHECK(black[9] == "INFO time_left 2147483647<CR><LF>");
+  CHECK(black[10].rfind("TURN ", 0) == 0);
+  CHECK(black.back() == "END<CR><LF>");
+  const auto white = lines_of(white_log);
+  REQUIRE(white.size() > 8);
+  CHECK(white[6] == "INFO rule 1<CR><LF>");
+  CHECK(white[8] == "TURN 7,7<CR><LF>");  // black's opening move: the centre, x then y from 0
+  CHECK(white.back() == "END<CR><LF>");
+}
+
+TEST_CASE("pbrain: a game resumed from a record is told as BOARD ... DONE, x the column and y the row from the top") {
+  gamerec::test::TempDir dir;
+  const std::string log = dir.path() + "/white.log";
+  const auto game = gamerec::test::make("gomoku");
+  auto state = game->new_state();
+  gamerec::test::play_all(*game, *state, {"H8", "A15", "O1"});  // black, white, black
+  const MatchEnd end = play_out(*game, std::move(state), "2", kBrain + " log " + log);
+  CHECK(end.reason == MatchEnd::Reason::kGameOver);
+  const auto white = lines_of(log);
+  REQUIRE(white.size() > 12);
+  CHECK(white[6] == "INFO rule 0<CR><LF>");  // freestyle
+  CHECK(white[8] == "BOARD<CR><LF>");
+  // In point order: O1 (x 14, bottom row y 14), H8 (7,7), A15 (0, top row 0).
+  CHECK(white[9] == "14,14,2<CR><LF>");
+  CHECK(white[10] == "7,7,2<CR><LF>");
+  CHECK(white[11] == "0,0,1<CR><LF>");
+  CHECK(white[12] == "DONE<CR><LF>");
+}
+
+TEST_CASE("pbrain: only a game with a board of cells and Gomocup rules takes a brain") {
+  const auto chess = gamerec::test::make("chess");
+  auto made = gamerec::test::catalogue().make_player(*chess, kBrain, ChooserSettings{});
+  REQUIRE_FALSE(made.ok());
+  CHECK(made.error().key == "players.no-protocol");
+}
