@@ -7,6 +7,7 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <thread>
 
 #include "core/tourney.h"
@@ -250,4 +251,37 @@ TEST_CASE("tourney: games played at once give the same results as one after the 
     CHECK(parallel.tallies()[a].wins == serial->tallies()[a].wins);
     CHECK(parallel.tallies()[a].score_sum == serial->tallies()[a].score_sum);
   }
+}
+
+TEST_CASE("tourney: --trace writes each external program's dialogue, with times, and none for built-in players") {
+  gamerec::test::TempDir dir("tourney");
+  const auto game = gamerec::test::make("battleship");
+  TourneyOptions options;
+  options.players = {"exec:" GAMEREC_SOURCE_DIR "/samples/battleship/players/simple.sh", "random"};
+  options.games = 2;
+  options.trace_dir = dir.path() + "/trace";
+  const auto tourney = gamerec::test::played_tourney(*game, options);
+  // Seats rotate: the program is the first side in game 1, the second in game 2.
+  const std::string first = dir.path() + "/trace/battleship-0001-player1.log";
+  const std::string second = dir.path() + "/trace/battleship-0002-player2.log";
+  REQUIRE(std::filesystem::exists(first));
+  REQUIRE(std::filesystem::exists(second));
+  CHECK_FALSE(std::filesystem::exists(dir.path() + "/trace/battleship-0001-player2.log"));
+  std::ifstream in(first);
+  std::string head;
+  std::getline(in, head);
+  CHECK(head.rfind("# exec:", 0) == 0);
+  int sent = 0;
+  int read = 0;
+  for (std::string line; std::getline(in, line);) {
+    INFO(line);
+    // "    12.345 > shot": seconds with milliseconds, a direction, the line.
+    REQUIRE(line.size() > 13);
+    CHECK(line[10] == ' ');
+    CHECK(line[line.find('.') + 4] == ' ');
+    sent += line[11] == '>';
+    read += line[11] == '<';
+  }
+  CHECK(sent > 10);
+  CHECK(read > 10);
 }
