@@ -1,13 +1,19 @@
 // gamerec tourney GAME --players A,B[,...]: computer players play each
-// other, seats rotating between games; prints each entrant's results.
+// other (seats rotating, a round robin or a gauntlet, games at once if
+// asked); prints each entrant's results, an Elo estimate and a crosstable.
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <ctime>
+#include <exception>
+#include <mutex>
 #include <ostream>
+#include <thread>
 
 #include "cli/commands.h"
 #include "cli/diagnostics.h"
 #include "cli/number_options.h"
+#include "core/elo.h"
 #include "core/tourney.h"
 #include "records/record_file.h"
 #include "ui/terminal.h"
@@ -20,11 +26,18 @@ struct TourneyCommandOptions {
   std::vector<std::string> players;
   std::optional<std::int64_t> games;
   std::optional<std::int64_t> wins;
+  std::optional<std::int64_t> rounds;
+  bool round_robin = false;
+  bool gauntlet = false;
   std::uint64_t seed = 1;
   std::optional<std::int64_t> movetime_ms;
   std::optional<std::int64_t> timeout_ms;
+  std::string tc;
   std::int64_t max_moves = 1000;
+  std::int64_t concurrency = 1;
   std::string out_dir;
+  std::string pgn_out;
+  std::string trace_dir;
 };
 
 // A margin has a sign; a score (battleship: shots) has none.
@@ -34,26 +47,78 @@ std::string average(double sum, std::int64_t count, bool sign = true) {
   return sign ? fmt::format("{:+.2f}", mean) : fmt::format("{:.2f}", mean);
 }
 
-void print_results(const Context& context, const Tourney& tourney, bool scored) {
+std::string points(std::int64_t wins, std::int64_t draws) {
+  return fmt::format("{:.1f}", static_cast<double>(wins) + static_cast<double>(draws) / 2);
+}
+
+// Today in UTC as PGN writes a date; SOURCE_DATE_EPOCH (the reproducible
+// builds convention) fixes it.
+std::string today() {
+  std::time_t now = std::time(nullptr);
+  if (const char* epoch = std::getenv("SOURCE_DATE_EPOCH"); epoch != nullptr && *epoch != '\0')
+    now = static_cast<std::time_t>(std::strtoll(epoch, nullptr, 10));
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char text[16];
+  std::strftime(text, sizeof text, "%Y.%m.%d", &utc);
+  return text;
+}
+
+void print_crosstable(const Context& context, const Tourney& tourney, std::size_t width) {
+  std::ostream& out = context.out();
+  const auto& tallies = tourney.tallies();
+  out << '\n' << context.text("tourney.crosstable") << '\n';
+  out << fmt::format("{:>3}  {:<{}}", "", "", width);
+  for (std::size_t column = 0; column < tallies.size(); ++column) out << fmt::format("  {:>7}", column + 1);
+  out << '\n';
+  for (std::size_t row = 0; row < tallies.size(); ++row) {
+    out << fmt::format("{:>3}  {:<{}}", row + 1, escape_controls(tallies[row].name), width);
+    for (std::size_t column = 0; column < tallies.size(); ++column) {
+      const PairTally& pair = tourney.pairs()[row][column];
+      const std::string cell =
+          row == column || pair.games() == 0 ? "-" : points(pair.wins, pair.draws) + "/" + std::to_string(pair.games());
+      out << fmt::format("  {:>7}", cell);
+    }
+    out << '\n';
+  }
+}
+
+void print_results(const Context& context, const Game& game, const Tourney& tourney, bool scored) {
   std::ostream& out = context.out();
   std::size_t width = 6;
-  for (const EntrantTally& tally : tourney.tallies()) width = std::max(width, tally.name.size());
-  out << fmt::format("{:<{}}  {:>6}  {:>6}  {:>6}  {:>6}", context.text("tourney.player"), width,
-                     context.text("tourney.games"), context.text("tourney.wins"),
-                     context.text("tourney.losses"), context.text("tourney.draws"));
+  for (const EntrantTally& tally : tourney.tallies()) width = std::max(width, escape_controls(tally.name).size());
+  const GameDefinition* definition = &game.definition();
+  out << fmt::format("{:<{}}  {:>6}  {:>6}  {:>6}  {:>6}  {:>6}  {:>7}  {:>6}  {:>6}", context.text("tourney.player"),
+                     width, context.text("tourney.games"), context.text("tourney.wins"),
+                     context.text("tourney.losses"), context.text("tourney.draws"), context.text("tourney.points"),
+                     context.text("tourney.elo"), context.text("tourney.error"), context.text("tourney.los"));
   if (scored)
-    out << fmt::format("  {:>8}  {:>8}  {:>8}", context.text("tourney.score"), context.text("tourney.margin"),
-                       context.text("tourney.per-win"));
+    out << fmt::format("  {:>8}  {:>8}  {:>8}", context.text("tourney.score", {}, definition),
+                       context.text("tourney.margin"), context.text("tourney.per-win"));
   out << '\n';
   for (const EntrantTally& tally : tourney.tallies()) {
-    out << fmt::format("{:<{}}  {:>6}  {:>6}  {:>6}  {:>6}", escape_controls(tally.name), width, tally.games,
-                       tally.wins, tally.losses, tally.draws);
+    const EloEstimate elo = estimate_elo(tally.wins, tally.losses, tally.draws);
+    std::string difference = "-";
+    std::string error = "-";
+    std::string los = "-";
+    if (tally.games > 0) {
+      // An even score is 0.0, never -0.0 (log10(1) may come out as -0).
+      difference = elo.difference ? fmt::format("{:+.1f}", *elo.difference + 0.0 == 0 ? 0.0 : *elo.difference)
+                                  : (elo.score >= 1 ? "+inf" : "-inf");
+      error = elo.margin ? fmt::format("{:.1f}", *elo.margin) : "inf";
+      los = fmt::format("{:.1f}%", elo.superiority * 100);
+    }
+    out << fmt::format("{:<{}}  {:>6}  {:>6}  {:>6}  {:>6}  {:>6}  {:>7}  {:>6}  {:>6}", escape_controls(tally.name),
+                       width, tally.games, tally.wins, tally.losses, tally.draws, points(tally.wins, tally.draws),
+                       difference, error, los);
     if (scored)
       out << fmt::format("  {:>8}  {:>8}  {:>8}", average(tally.score_sum, tally.scored_games, false),
                          average(tally.margin_sum, tally.scored_games),
                          average(tally.score_in_wins, tally.scored_wins, false));
     out << '\n';
   }
+  if (scored && context.messages().has("tourney.score-means", definition))
+    out << context.text("tourney.score-means", {}, definition) << '\n';
   for (const EntrantTally& tally : tourney.tallies()) {
     if (tally.forfeits > 0)
       out << context.messages().count("tourney.forfeits", tally.forfeits,
@@ -64,6 +129,7 @@ void print_results(const Context& context, const Tourney& tourney, bool scored) 
                       {{"games", context.messages().count("tourney.game-count", tourney.games_played())},
                        {"moves", context.messages().count("ui.moves", tourney.total_moves())}})
       << '\n';
+  if (tourney.tallies().size() > 2) print_crosstable(context, tourney, width);
 }
 
 int run_tourney(const Context& context, const TourneyCommandOptions& options) {
@@ -72,46 +138,82 @@ int run_tourney(const Context& context, const TourneyCommandOptions& options) {
   const Game& game = *made.value();
   TourneyOptions settings;
   settings.players = options.players;
+  settings.pairing = options.round_robin ? Pairing::kRoundRobin
+                     : options.gauntlet  ? Pairing::kGauntlet
+                                         : Pairing::kRotate;
   settings.games = options.games;
   settings.wins = options.wins;
+  settings.rounds = options.rounds;
   settings.seed = options.seed;
   settings.movetime_ms = options.movetime_ms;
   settings.timeout_ms = options.timeout_ms;
+  if (!options.tc.empty()) {
+    auto control = parse_time_control(options.tc);
+    if (auto* error = control.if_error()) return context.usage_error(*error);
+    settings.time_control = control.value();
+  }
   settings.max_moves = options.max_moves;
   settings.out_dir = options.out_dir;
+  settings.archive = options.pgn_out;
+  settings.trace_dir = options.trace_dir;
+  settings.date = today();
   Tourney tourney(context.catalogue(), game, settings);
   if (auto error = tourney.prepare()) return context.usage_error(*error);
 
   // A progress line on a terminal only: a pipe or file gets the results.
   const bool progress = ui::stderr_is_terminal();
-  try {
-    while (auto played = tourney.play_next()) {
-      const std::string loser =
-          played->end.reason == MatchEnd::Reason::kForfeit
-              ? escape_controls(
-                    options.players[played->seats[static_cast<std::size_t>(played->end.forfeited)]])
-              : "";
-      if (played->end.reason == MatchEnd::Reason::kForfeit) {
-        ForfeitText why = forfeit_text(context, game, played->end);
-        why.args.insert(why.args.begin(), {{"number", std::to_string(played->number)}, {"player", loser}});
-        context.err() << context.text(why.refused_move ? "tourney.forfeit" : "tourney.forfeit-failure",
-                                      why.args)
-                      << '\n';
-      }
-      if (progress)
-        context.err() << '\r'
-                      << context.text("tourney.progress", {{"number", std::to_string(played->number)},
-                                                           {"limit", std::to_string(tourney.game_limit())}})
-                      << std::flush;
+  std::mutex report_mutex;  // one game's lines at a time
+  auto report = [&](const TourneyGame& played) {
+    std::lock_guard lock(report_mutex);
+    if (played.end.reason == MatchEnd::Reason::kForfeit) {
+      const std::string loser = escape_controls(
+          tourney.tallies()[played.seats[static_cast<std::size_t>(played.end.forfeited)]].name);
+      ForfeitText why = forfeit_text(context, game, played.end);
+      why.args.insert(why.args.begin(), {{"number", std::to_string(played.number)}, {"player", loser}});
+      if (progress) context.err() << '\r';
+      context.err() << context.text(why.refused_move ? "tourney.forfeit" : "tourney.forfeit-failure", why.args)
+                    << '\n';
     }
-  } catch (const RecordWriteError& e) {
+    if (progress)
+      context.err() << '\r'
+                    << context.text("tourney.progress", {{"number", std::to_string(played.number)},
+                                                         {"limit", std::to_string(tourney.game_limit())}})
+                    << std::flush;
+  };
+  std::exception_ptr failure;
+  std::mutex failure_mutex;
+  auto work = [&] {
+    try {
+      while (true) {
+        {
+          std::lock_guard lock(failure_mutex);
+          if (failure) return;
+        }
+        const auto number = tourney.claim_next();
+        if (!number) return;
+        report(tourney.play(*number));
+      }
+    } catch (...) {
+      std::lock_guard lock(failure_mutex);
+      if (!failure) failure = std::current_exception();
+    }
+  };
+  std::vector<std::thread> workers;
+  for (std::int64_t i = 1; i < options.concurrency; ++i) workers.emplace_back(work);
+  work();
+  for (std::thread& worker : workers) worker.join();
+  if (failure) {
     if (progress) context.err() << '\n';
-    return context.usage_error(e.message);
+    try {
+      std::rethrow_exception(failure);
+    } catch (const RecordWriteError& e) {
+      return context.usage_error(e.message);
+    }
   }
   if (progress) context.err() << '\n';
   const bool scored = std::any_of(tourney.tallies().begin(), tourney.tallies().end(),
                                   [](const EntrantTally& tally) { return tally.scored_games > 0; });
-  print_results(context, tourney, scored);
+  print_results(context, game, tourney, scored);
   if (!context.out().flush()) return context.usage_error(Message{"output.cannot-write"});
   return kExitOk;
 }
@@ -126,15 +228,24 @@ Command add_tourney_command(CLI::App& app) {
   command->add_option("--players", options->players, "The entrants: levels or named players, A,B[,C,D]")
       ->delimiter(',')
       ->required();
-  auto* games = command->add_option("--games", options->games, "Play N games (default 10)")
+  auto* round_robin =
+      command->add_flag("--round-robin", options->round_robin, "Every pair of entrants meets, in both seat orders");
+  command->add_flag("--gauntlet", options->gauntlet, "The first entrant meets each other one, in both seat orders")
+      ->excludes(round_robin);
+  auto* games = command->add_option("--games", options->games, "Play N games (default 10, or one round)")
                     ->check(whole_number(1, kMaxCount));
-  command->add_option("--wins", options->wins, "Play until an entrant has N wins")
+  auto* wins = command->add_option("--wins", options->wins, "Play until an entrant has N wins")
+                   ->check(whole_number(1, kMaxCount))
+                   ->excludes(games);
+  command->add_option("--rounds", options->rounds, "Play every pairing N times (--round-robin, --gauntlet)")
       ->check(whole_number(1, kMaxCount))
-      ->excludes(games);
+      ->excludes(games)
+      ->excludes(wins);
   command->add_option("--seed", options->seed, "Seed for every random choice (default 1)")
       ->check(whole_number(0, std::numeric_limits<std::uint64_t>::max()));
   command->add_option("--movetime", options->movetime_ms, "Time per move for searching players, in ms")
       ->check(whole_number(1, kMaxMilliseconds));
+  command->add_option("--tc", options->tc, "Clocks for every player: [MOVES/]SECONDS[+INCREMENT], as 40/60+0.5");
   command
       ->add_option("--timeout", options->timeout_ms,
                    "How long an external player (exec:PROGRAM) may take to answer, in ms (default 10000)")
@@ -142,7 +253,11 @@ Command add_tourney_command(CLI::App& app) {
   command
       ->add_option("--max-moves", options->max_moves, "Stop a game unfinished after N moves (default 1000)")
       ->check(whole_number(1, kMaxCount));
+  command->add_option("--concurrency", options->concurrency, "Play N games at once (default 1)")
+      ->check(whole_number(1, 64));
   command->add_option("--out", options->out_dir, "Write each game's record into DIR");
+  command->add_option("--pgn-out", options->pgn_out, "Write every game into one PGN archive FILE (chess)");
+  command->add_option("--trace", options->trace_dir, "Write each external player's dialogue into DIR");
   return {command, [options](const Context& context) { return run_tourney(context, *options); }};
 }
 

@@ -1,5 +1,7 @@
 #include "core/match.h"
 
+#include <chrono>
+
 #include "records/move_list.h"
 #include "rules/facets.h"
 
@@ -35,13 +37,28 @@ MatchEnd Match::run(MatchHooks& hooks, std::optional<std::int64_t> max_moves) {
     Player& player = *players_.at(static_cast<std::size_t>(side));
     const std::vector<Move> legal = state_->legal_moves();
     std::optional<Action> action;
+    const auto started = std::chrono::steady_clock::now();
     {
       const auto seen = state_->observe(side);
+      if (clocks_) player.clock(clocks_->reading(static_cast<std::size_t>(side)));
       action = player.act(game_, *seen, legal);
     }
     // A signal while the player thought ends the match here: whatever the
     // player did meanwhile (an external program cut off) is nobody's fault.
     if (hooks.interrupted()) return MatchEnd{MatchEnd::Reason::kInterrupted};
+    if (clocks_) {
+      const auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
+                               std::chrono::steady_clock::now() - started)
+                               .count();
+      const std::int64_t left = clocks_->remaining_ms(static_cast<std::size_t>(side));
+      // Out of time loses, whatever the player answered (or failed to).
+      if (!clocks_->spend(static_cast<std::size_t>(side), elapsed)) {
+        MatchEnd end{MatchEnd::Reason::kForfeit, game_.forfeit(side), side, {}, {},
+                     Message{"clock.out-of-time", {{"ms", std::to_string(elapsed)}, {"left", std::to_string(left)}}}};
+        end.out_of_time = true;
+        return end;
+      }
+    }
     if (!action) return MatchEnd{MatchEnd::Reason::kNoInput};
     if (action->failure)
       return MatchEnd{MatchEnd::Reason::kForfeit, game_.forfeit(side), side, {}, {},

@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/clock.h"
 #include "rules/game.h"
 
 namespace gamerec {
@@ -48,6 +49,9 @@ class Player {
   // The name a program gives itself (a UCI engine's `id name`); empty when
   // it has none, and the spec that made it names it.
   virtual std::string name() const { return {}; }
+  // The clocks, just before act() when the match keeps time (a UCI engine
+  // passes them on as wtime/btime).
+  virtual void clock(const ClockReading& /*reading*/) {}
 };
 
 // A computer player: its MoveChooser's choice.
@@ -103,6 +107,7 @@ struct MatchEnd {
   std::optional<MoveError> forfeit_error = {};  // the rule it broke
   std::string forfeit_move = {};                // what it tried
   std::optional<Message> forfeit_reason = {};   // or why it broke down (Action::failure)
+  bool out_of_time = false;                     // the forfeit: its clock ran out
 };
 
 class Match {
@@ -125,6 +130,8 @@ class Match {
   // The seed for the moves a person's shortcut word stands for
   // (Game::shortcut_moves); each use mixes in the moves played so far.
   void set_seed(std::uint64_t seed) { seed_ = seed; }
+  // Every side gets a clock: a player that runs out of time loses.
+  void set_time_control(const TimeControl& control) { clocks_.emplace(control, players_.size()); }
 
  private:
   void tell_players(Side mover, const Move& move);
@@ -136,6 +143,7 @@ class Match {
   std::vector<Player*> players_;
   MoveSink* sink_;
   std::uint64_t seed_ = 0;
+  std::optional<GameClocks> clocks_;
 };
 
 }  // namespace gamerec

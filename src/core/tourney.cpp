@@ -3,10 +3,11 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 
 #include "records/move_list.h"
-#include "records/record_file.h"
+#include "rules/facets.h"
 
 namespace gamerec {
 namespace {
@@ -14,16 +15,20 @@ namespace {
 // No person plays in a tourney: there are no commands to handle.
 class SilentHooks final : public MatchHooks {};
 
-// The match's moves into a record file, one line each.
-class RecordFileSink final : public MoveSink {
+// The match's moves into a record file, one line each, and kept for the
+// archive.
+class TourneySink final : public MoveSink {
  public:
-  explicit RecordFileSink(RecordFile& file) : file_(file) {}
-  void write_move(const State& /*before*/, const Move& /*move*/, std::string_view text) override {
-    file_.append_line(text);
+  explicit TourneySink(RecordFile* file) : file_(file) {}
+  void write_move(const State& /*before*/, const Move& move, std::string_view text) override {
+    if (file_ != nullptr) file_->append_line(text);
+    moves_.push_back(move);
   }
+  const std::vector<Move>& moves() const { return moves_; }
 
  private:
-  RecordFile& file_;
+  RecordFile* file_;
+  std::vector<Move> moves_;
 };
 
 // An entrant that could not be made for this game (an engine gone since the
@@ -41,6 +46,21 @@ class UnavailablePlayer final : public Player {
   Message reason_;
 };
 
+bool is_level(const std::string& spec) {
+  return !spec.empty() && std::all_of(spec.begin(), spec.end(), [](unsigned char c) { return std::isdigit(c); });
+}
+
+// PGN's Termination values (the PGN standard, 9.8.1).
+std::string termination(const MatchEnd& end) {
+  switch (end.reason) {
+    case MatchEnd::Reason::kGameOver: return "normal";
+    case MatchEnd::Reason::kForfeit:
+      if (end.out_of_time) return "time forfeit";
+      return end.forfeit_reason ? "abandoned" : "rules infraction";
+    default: return "unterminated";
+  }
+}
+
 }  // namespace
 
 std::uint64_t seat_seed(std::uint64_t seed, std::int64_t game, std::size_t seat) {
@@ -53,22 +73,80 @@ std::uint64_t seat_seed(std::uint64_t seed, std::int64_t game, std::size_t seat)
 Tourney::Tourney(const GameCatalogue& catalogue, const Game& game, TourneyOptions options)
     : catalogue_(catalogue), game_(game), options_(std::move(options)) {
   for (const std::string& name : options_.players) tallies_.push_back(EntrantTally{name});
+  pairs_.assign(tallies_.size(), std::vector<PairTally>(tallies_.size()));
+  own_names_.assign(tallies_.size(), "");
+}
+
+std::vector<std::pair<std::size_t, std::size_t>> Tourney::pairings() const {
+  std::vector<std::pair<std::size_t, std::size_t>> pairs;
+  const std::size_t entrants = options_.players.size();
+  // Each pair in both seat orders, one after the other: a run cut short
+  // stays fair to both.
+  for (std::size_t a = 0; a < entrants; ++a) {
+    for (std::size_t b = a + 1; b < entrants; ++b) {
+      if (options_.pairing == Pairing::kGauntlet && a != 0) continue;
+      pairs.emplace_back(a, b);
+      pairs.emplace_back(b, a);
+    }
+  }
+  return pairs;
+}
+
+std::vector<std::size_t> Tourney::seats_of(std::int64_t number) const {
+  const std::size_t sides = game_.definition().sides.size();
+  std::vector<std::size_t> seats;
+  if (options_.pairing == Pairing::kRotate || options_.players.size() < 2) {
+    for (std::size_t seat = 0; seat < sides; ++seat)
+      seats.push_back((seat + static_cast<std::size_t>(number - 1)) % options_.players.size());
+    return seats;
+  }
+  // The pair's first entrant takes the even places of the turn order, the
+  // other the odd ones (chaturanga: Yellow and Red against Green and Black).
+  const auto all = pairings();
+  const auto [first, second] = all[static_cast<std::size_t>(number - 1) % all.size()];
+  for (std::size_t seat = 0; seat < sides; ++seat) seats.push_back(seat % 2 == 0 ? first : second);
+  return seats;
 }
 
 std::int64_t Tourney::game_limit() const {
   if (options_.games) return *options_.games;
+  const std::int64_t round =
+      options_.pairing == Pairing::kRotate ? 1 : std::max<std::int64_t>(1, static_cast<std::int64_t>(pairings().size()));
+  if (options_.rounds) return *options_.rounds * round;
   // --wins alone: a run of draws must end too.
   if (options_.wins) return std::max<std::int64_t>(1, *options_.wins) * 100;
-  return 10;
+  return options_.pairing == Pairing::kRotate ? 10 : round;
+}
+
+std::string Tourney::archive_name(std::size_t entrant) const {
+  if (!own_names_.at(entrant).empty()) return own_names_[entrant];
+  const std::string& spec = options_.players.at(entrant);
+  if (is_level(spec)) return "gamerec level " + spec;
+  if (spec.find(':') == std::string::npos) return "gamerec " + spec;
+  return spec;
 }
 
 std::optional<Message> Tourney::prepare() {
   if (options_.players.empty()) return Message{"tourney.no-players"};
-  for (const std::string& spec : options_.players) {
-    auto player =
-        catalogue_.make_player(game_, spec, ChooserSettings{1, options_.movetime_ms, options_.timeout_ms});
+  for (std::size_t entrant = 0; entrant < options_.players.size(); ++entrant) {
+    auto player = catalogue_.make_player(game_, options_.players[entrant],
+                                         ChooserSettings{1, options_.movetime_ms, options_.timeout_ms});
     if (auto* error = player.if_error()) return *error;
+    own_names_[entrant] = player.value()->name();
   }
+  // The table names a program as it names itself; two that share a name
+  // (one engine at two settings) keep their specs apart.
+  for (std::size_t entrant = 0; entrant < tallies_.size(); ++entrant) {
+    if (own_names_[entrant].empty()) continue;
+    const auto same = std::count(own_names_.begin(), own_names_.end(), own_names_[entrant]);
+    if (same == 1) tallies_[entrant].name = own_names_[entrant];
+  }
+  for (std::size_t entrant = 0; entrant < tallies_.size(); ++entrant) {
+    const auto same = std::count(own_names_.begin(), own_names_.end(), own_names_[entrant]);
+    if (!own_names_[entrant].empty() && same > 1) own_names_[entrant] += " (" + options_.players[entrant] + ")";
+  }
+  if (options_.pairing != Pairing::kRotate && options_.players.size() < 2)
+    return Message{"tourney.one-entrant"};
   if (!options_.out_dir.empty()) {
     std::error_code ec;
     std::filesystem::create_directories(options_.out_dir, ec);
@@ -78,6 +156,26 @@ std::optional<Message> Tourney::prepare() {
     const std::string first = record_path(1);
     if (std::filesystem::exists(first, ec))
       return Message{"tourney.out-has-records", {{"dir", options_.out_dir}, {"file", first}}};
+  }
+  if (!options_.trace_dir.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(options_.trace_dir, ec);
+    if (ec || !std::filesystem::is_directory(options_.trace_dir, ec))
+      return Message{"tourney.bad-trace", {{"dir", options_.trace_dir}, {"reason", ec.message()}}};
+  }
+  if (!options_.archive.empty()) {
+    const RecordFormat& format = catalogue_.format_for_output(options_.archive);
+    if (!format.many_games || format.game != game_.definition().rules || !format.open_writer)
+      return Message{"tourney.no-archive", {{"file", options_.archive}, {"game", game_.name()}}};
+    archive_format_ = &format;
+    std::error_code ec;
+    if (std::filesystem::exists(options_.archive, ec))
+      return Message{"tourney.archive-exists", {{"file", options_.archive}}};
+    try {
+      archive_file_.emplace(RecordFile::create(options_.archive, "", 0, ""));
+    } catch (const RecordWriteError& error) {
+      return error.message;
+    }
   }
   return std::nullopt;
 }
@@ -90,26 +188,44 @@ std::string Tourney::record_path(std::int64_t number) const {
   return (std::filesystem::path(options_.out_dir) / (game_.name() + name + extension)).string();
 }
 
+std::string Tourney::trace_path(std::int64_t number, std::size_t seat) const {
+  if (options_.trace_dir.empty()) return "";
+  char name[32];
+  std::snprintf(name, sizeof name, "-%04lld-", static_cast<long long>(number));
+  return (std::filesystem::path(options_.trace_dir) /
+          (game_.name() + name + game_.definition().sides.at(seat) + ".log"))
+      .string();
+}
+
 std::optional<TourneyGame> Tourney::play_next() {
-  if (played_ >= game_limit()) return std::nullopt;
+  const auto number = claim_next();
+  if (!number) return std::nullopt;
+  return play(*number);
+}
+
+std::optional<std::int64_t> Tourney::claim_next() {
+  std::lock_guard lock(mutex_);
+  if (claimed_ >= game_limit()) return std::nullopt;
   if (options_.wins) {
     for (const EntrantTally& tally : tallies_) {
       if (tally.wins >= *options_.wins) return std::nullopt;
     }
   }
+  return ++claimed_;
+}
+
+TourneyGame Tourney::play(std::int64_t number) {
   TourneyGame result;
-  result.number = ++played_;
-  const std::size_t sides = game_.definition().sides.size();
+  result.number = number;
+  result.seats = seats_of(number);
+  const std::size_t sides = result.seats.size();
   std::vector<std::unique_ptr<Player>> owned;
   std::vector<Player*> players;
   for (std::size_t seat = 0; seat < sides; ++seat) {
-    // Seats rotate: in game n, seat s goes to entrant (s + n - 1) mod count.
-    const std::size_t entrant =
-        (seat + static_cast<std::size_t>(result.number - 1)) % options_.players.size();
-    result.seats.push_back(entrant);
-    auto player = catalogue_.make_player(game_, options_.players[entrant],
-                                         ChooserSettings{seat_seed(options_.seed, result.number, seat),
-                                                         options_.movetime_ms, options_.timeout_ms});
+    ChooserSettings settings{seat_seed(options_.seed, result.number, seat), options_.movetime_ms,
+                             options_.timeout_ms};
+    settings.trace_path = trace_path(number, seat);
+    auto player = catalogue_.make_player(game_, options_.players[result.seats[seat]], settings);
     if (auto* error = player.if_error())
       owned.push_back(std::make_unique<UnavailablePlayer>(std::move(*error)));
     else
@@ -118,7 +234,6 @@ std::optional<TourneyGame> Tourney::play_next() {
   }
 
   std::optional<RecordFile> file;
-  std::optional<RecordFileSink> sink;
   if (!options_.out_dir.empty()) {
     GameHeader header;
     // The extension names the base game; a variant is named in the header.
@@ -133,25 +248,61 @@ std::optional<TourneyGame> Tourney::play_next() {
     players_yaml << YAML::BeginMap << YAML::Key << "players" << YAML::Value << YAML::Flow << YAML::BeginMap;
     for (std::size_t seat = 0; seat < sides; ++seat)
       players_yaml << YAML::Key << game_.definition().sides[seat] << YAML::Value
-                   << options_.players[result.seats[seat]];
+                   << tallies_[result.seats[seat]].name;
     players_yaml << YAML::EndMap << YAML::EndMap;
     header.text = std::string(players_yaml.c_str()) + "\n";
     result.record = record_path(result.number);
     file.emplace(RecordFile::create(result.record, "", 0, move_list_header(header, game_)));
-    sink.emplace(*file);
   }
+  TourneySink sink(file ? &*file : nullptr);
 
-  Match match(game_, game_.new_state(), players, sink ? &*sink : nullptr);
+  Match match(game_, game_.new_state(), players, &sink);
+  if (options_.time_control) match.set_time_control(*options_.time_control);
   SilentHooks hooks;
   result.end = match.run(hooks, options_.max_moves);
+  owned.clear();  // external programs end before the game is counted
   result.moves = match.state().moves_played();
-  total_moves_ += result.moves;
   const bool finished =
       result.end.reason == MatchEnd::Reason::kGameOver || result.end.reason == MatchEnd::Reason::kForfeit;
-  count(result,
-        result.end.reason == MatchEnd::Reason::kGameOver ? match.state().outcome() : result.end.outcome,
-        finished);
+  Outcome outcome = result.end.reason == MatchEnd::Reason::kGameOver ? match.state().outcome() : result.end.outcome;
+  // A forfeit leaves the score as it stood (battleship's shots so far).
+  if (result.end.reason == MatchEnd::Reason::kForfeit && outcome.score.empty())
+    outcome.score = match.state().outcome().score;
+
+  std::lock_guard lock(mutex_);
+  ++played_;
+  total_moves_ += result.moves;
+  count(result, outcome, finished);
+  if (archive_file_) {
+    std::string text = archive_text(result, sink.moves(), match.state());
+    if (text.ends_with('\n')) text.pop_back();
+    archive_file_->append_line(text);
+  }
   return result;
+}
+
+std::string Tourney::archive_text(const TourneyGame& game, const std::vector<Move>& moves,
+                                  const State& end) const {
+  auto writer = archive_format_->open_writer();
+  GameHeader header;
+  header.tags = {{"Event", "gamerec tourney"}, {"Site", "?"}, {"Date", options_.date.empty() ? "????.??.??" : options_.date},
+                 {"Round", std::to_string(game.number)}};
+  for (std::size_t seat = 0; seat < game.seats.size(); ++seat) {
+    std::string side = game_.definition().sides[seat];
+    if (!side.empty()) side[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(side[0])));
+    header.tags.emplace_back(side, archive_name(game.seats[seat]));
+  }
+  if (const auto* results = game_.facet<WrittenResults>(); results != nullptr && game.end.reason == MatchEnd::Reason::kForfeit)
+    header.result = results->result_text(game.end.outcome);
+  header.tags.emplace_back("Termination", termination(game.end));
+  if (options_.time_control) header.tags.emplace_back("TimeControl", time_control_text(*options_.time_control));
+  std::string text = writer->begin_game(game_, header);
+  auto state = game_.new_state();
+  for (const Move& move : moves) {
+    text += writer->move(game_, *state, move, game_.move_text(move, *state));
+    state->apply(move);
+  }
+  return text + writer->end_game(game_, end);
 }
 
 void Tourney::count(const TourneyGame& game, const Outcome& outcome, bool finished) {
@@ -180,18 +331,25 @@ void Tourney::count(const TourneyGame& game, const Outcome& outcome, bool finish
     ++playing;
     total += score[entrant];
   }
+  // +1 a win, -1 a loss, 0 a draw (or both teams' seats).
+  auto result_of = [&](std::size_t entrant) {
+    if (won[entrant] && !lost[entrant]) return 1;
+    if (lost[entrant] && !won[entrant]) return -1;
+    return 0;
+  };
   for (std::size_t entrant = 0; entrant < entrants; ++entrant) {
     if (!played[entrant]) continue;
     EntrantTally& tally = tallies_[entrant];
     ++tally.games;
-    if (won[entrant] && !lost[entrant]) {
+    const int result = result_of(entrant);
+    if (result > 0) {
       ++tally.wins;
       tally.moves_in_wins += game.moves;
       if (scored) {
         ++tally.scored_wins;
         tally.score_in_wins += score[entrant];
       }
-    } else if (lost[entrant] && !won[entrant]) {
+    } else if (result < 0) {
       ++tally.losses;
       const bool forfeited = game.end.reason == MatchEnd::Reason::kForfeit &&
                              game.seats[static_cast<std::size_t>(game.end.forfeited)] == entrant;
@@ -204,6 +362,19 @@ void Tourney::count(const TourneyGame& game, const Outcome& outcome, bool finish
       tally.score_sum += score[entrant];
       const double others = playing > 1 ? (total - score[entrant]) / static_cast<double>(playing - 1) : 0;
       tally.margin_sum += score[entrant] - others;
+    }
+    // Against each other entrant in the game: one's win is the other's
+    // loss; teammates (both won, or both lost) have no result between them.
+    for (std::size_t other = 0; other < entrants; ++other) {
+      if (other == entrant || !played[other]) continue;
+      PairTally& pair = pairs_[entrant][other];
+      const int theirs = result_of(other);
+      if (result > 0 && theirs < 0)
+        ++pair.wins;
+      else if (result < 0 && theirs > 0)
+        ++pair.losses;
+      else if (result == 0 && theirs == 0)
+        ++pair.draws;
     }
   }
 }

@@ -1,42 +1,64 @@
 #pragma once
 // Computer players play each other (gamerec tourney): the match loop with no
-// person at it, game after game. Seats rotate between games, so every
-// entrant plays every side; each game's record can be written to a
-// directory, and each entrant's wins, losses, draws and scores are counted.
+// person at it, game after game. Seats rotate between games, or follow a
+// round robin or a gauntlet; each game's record can be written to a
+// directory and to one archive (PGN), each external player's dialogue to a
+// trace file, and each entrant's wins, losses, draws, scores and results
+// against each other entrant are counted. Games may be played at once
+// (claim_next() and play() from several threads).
 #include <cstdint>
 #include <functional>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "core/catalogue.h"
+#include "core/clock.h"
 #include "core/match.h"
+#include "records/record_file.h"
 
 namespace gamerec {
 
+// Who sits where, game after game.
+enum class Pairing {
+  kRotate,      // every entrant at every seat in turn (seat s of game n: entrant (s + n - 1) mod E)
+  kRoundRobin,  // every pair of entrants, in both seat orders
+  kGauntlet,    // the first entrant against each other one, in both seat orders
+};
+
 struct TourneyOptions {
   std::vector<std::string> players;         // one spec per entrant ("1", "random", "exec:./bot")
+  Pairing pairing = Pairing::kRotate;
   std::optional<std::int64_t> games;        // play this many games...
   std::optional<std::int64_t> wins;         // ...or until an entrant has this many wins
+  std::optional<std::int64_t> rounds;       // ...or every pairing this many times (kRoundRobin, kGauntlet)
   std::uint64_t seed = 1;                   // every game's choices follow from it
   std::optional<std::int64_t> movetime_ms;  // per move, for searching players
   std::optional<std::int64_t> timeout_ms;   // per answer, for external programs
+  std::optional<TimeControl> time_control;  // clocks for every seat; running out loses
   std::int64_t max_moves = 1000;            // a longer game stops unfinished (a draw)
   std::string out_dir;                      // where records go; empty: none
+  std::string archive;                      // one file for every game (PGN); empty: none
+  std::string trace_dir;                    // where external players' dialogues go; empty: none
+  std::string date;                         // the archive's Date tag, "2026.12.03"
 };
 
 // One entrant's results. A game counts as a win when a seat it held won and
-// none lost, as a loss the other way round, and otherwise as a draw
-// (unfinished games and, in team games, entrants on both teams).
+// none lost (by the rules or by the other side's forfeit), as a loss the
+// other way round, and otherwise as a draw (unfinished games and, in team
+// games, entrants on both teams).
 struct EntrantTally {
-  std::string name;
+  std::string name;  // the spec, or the name the program gives itself
   std::int64_t games = 0;
   std::int64_t wins = 0;
   std::int64_t losses = 0;
   std::int64_t draws = 0;
-  std::int64_t forfeits = 0;  // losses by breaking the rules
+  std::int64_t forfeits = 0;  // losses by breaking the rules, breaking down or running out of time
   // Where the game keeps a score: the sum of the entrant's seats' scores,
-  // and that minus the other entrants' mean, summed over its games.
+  // and that minus the other entrants' mean, summed over its games (a game
+  // won by forfeit counts with the scores standing then).
   std::int64_t scored_games = 0;
   double score_sum = 0;
   double margin_sum = 0;
@@ -45,6 +67,14 @@ struct EntrantTally {
   // a win took), and how many those are.
   std::int64_t scored_wins = 0;
   double score_in_wins = 0;
+};
+
+// One entrant's results against one other.
+struct PairTally {
+  std::int64_t wins = 0;
+  std::int64_t losses = 0;
+  std::int64_t draws = 0;
+  std::int64_t games() const { return wins + losses + draws; }
 };
 
 struct TourneyGame {
@@ -60,27 +90,50 @@ class Tourney {
   // `game` and `catalogue` must outlive the tourney.
   Tourney(const GameCatalogue& catalogue, const Game& game, TourneyOptions options);
 
-  // Checks the players and the output directory before any game.
+  // Checks the players and the output paths before any game, and learns
+  // the names programs give themselves.
   std::optional<Message> prepare();
   // Plays the next game; nullopt when the tourney is over. A player that
   // cannot be made or a record that cannot be written is an exception
   // (RecordWriteError) or a message (bad spec) from prepare().
   std::optional<TourneyGame> play_next();
+  // The same in two steps, for games played at once: the next game's
+  // number (nullopt when no more are to start), then the game, counted.
+  std::optional<std::int64_t> claim_next();
+  TourneyGame play(std::int64_t number);
 
+  // Read these once the games are over.
   const std::vector<EntrantTally>& tallies() const { return tallies_; }
+  // pairs()[a][b]: entrant a's results against entrant b.
+  const std::vector<std::vector<PairTally>>& pairs() const { return pairs_; }
   std::int64_t games_played() const { return played_; }
   std::int64_t total_moves() const { return total_moves_; }
-  // How many games will be played: --games, or at most that many for --wins.
+  // How many games will be played: --games, the rounds' games, or at most
+  // that many for --wins.
   std::int64_t game_limit() const;
+  // The entrant at each seat of game `number`.
+  std::vector<std::size_t> seats_of(std::int64_t number) const;
+  // How an entrant is named in an archive: the program's own name, else
+  // "gamerec level 5" for a level, "gamerec random" for a named player.
+  std::string archive_name(std::size_t entrant) const;
 
  private:
   void count(const TourneyGame& game, const Outcome& outcome, bool finished);
   std::string record_path(std::int64_t number) const;
+  std::string trace_path(std::int64_t number, std::size_t seat) const;
+  std::vector<std::pair<std::size_t, std::size_t>> pairings() const;
+  std::string archive_text(const TourneyGame& game, const std::vector<Move>& moves, const State& end) const;
 
   const GameCatalogue& catalogue_;
   const Game& game_;
   TourneyOptions options_;
   std::vector<EntrantTally> tallies_;
+  std::vector<std::vector<PairTally>> pairs_;
+  std::vector<std::string> own_names_;  // what each program calls itself (empty: none)
+  const RecordFormat* archive_format_ = nullptr;
+  std::optional<RecordFile> archive_file_;
+  std::mutex mutex_;  // guards what games played at once share: the counts, the archive
+  std::int64_t claimed_ = 0;
   std::int64_t played_ = 0;
   std::int64_t total_moves_ = 0;
 };

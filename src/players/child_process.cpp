@@ -10,6 +10,8 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
+#include <ctime>
 #include <cstdlib>
 #include <cstring>
 #include <thread>
@@ -112,7 +114,9 @@ ChildProcess::ChildProcess(ChildProcess&& other) noexcept
       socket_(std::move(other.socket_)),
       output_(std::move(other.output_)),
       buffer_(std::move(other.buffer_)),
-      status_(other.status_) {}
+      status_(other.status_),
+      trace_(std::move(other.trace_)),
+      started_(other.started_) {}
 
 ChildProcess::~ChildProcess() {
   if (pid_ < 0) return;
@@ -135,7 +139,32 @@ bool ChildProcess::send(std::string_view line) {
     if (n <= 0) return false;
     done += static_cast<std::size_t>(n);
   }
+  trace('>', line);
   return true;
+}
+
+bool ChildProcess::trace_to(const std::string& path, std::string_view program) {
+  trace_ = UniqueFd(::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644));
+  if (!trace_) return false;
+  std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char when[32];
+  std::strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  const std::string head = "# " + std::string(program) + ", started " + when + "\n";
+  return ::write(trace_.get(), head.data(), head.size()) == static_cast<ssize_t>(head.size());
+}
+
+void ChildProcess::trace(char direction, std::string_view line) {
+  if (!trace_) return;
+  const double seconds = std::chrono::duration<double>(Clock::now() - started_).count();
+  char stamp[48];
+  std::snprintf(stamp, sizeof stamp, "%10.3f %c ", seconds, direction);
+  std::string text = stamp;
+  text += line;
+  text += '\n';
+  // A trace that cannot be written is given up, never the game.
+  if (::write(trace_.get(), text.data(), text.size()) != static_cast<ssize_t>(text.size())) trace_.reset();
 }
 
 ChildProcess::Read ChildProcess::read_line(std::string& line, std::chrono::milliseconds timeout,
@@ -147,6 +176,7 @@ ChildProcess::Read ChildProcess::read_line(std::string& line, std::chrono::milli
       line = buffer_.substr(0, newline);
       buffer_.erase(0, newline + 1);
       if (!line.empty() && line.back() == '\r') line.pop_back();
+      trace('<', line);
       return Read::kLine;
     }
     if (buffer_.size() > limit) return Read::kTooLong;

@@ -50,16 +50,24 @@ class ChildProcess {
   // while it runs.
   std::optional<Exit> ended(std::chrono::milliseconds grace);
 
+  // From now on every line sent (">") and read ("<") is appended to `path`
+  // with the seconds since the program started (tourney --trace); false
+  // when the file cannot be opened.
+  bool trace_to(const std::string& path, std::string_view program);
+
  private:
   ChildProcess(pid_t pid, UniqueFd socket, UniqueFd output)
       : pid_(pid), socket_(std::move(socket)), output_(std::move(output)) {}
   void reap(bool block);
+  void trace(char direction, std::string_view line);
 
   pid_t pid_ = -1;
   UniqueFd socket_;     // its standard input
   UniqueFd output_;     // its standard output
   std::string buffer_;  // bytes read after the last line handed out
   std::optional<int> status_;
+  UniqueFd trace_;
+  std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
 };
 
 // Splits a command line at blanks, without quoting: "./bot --level 2".

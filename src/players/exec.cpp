@@ -24,6 +24,8 @@ class ExecPlayer final : public Player {
         timeout_ms_(timeout_ms),
         cancel_fd_(cancel_fd),
         protocol_(protocol) {}
+  // Where its dialogue goes (tourney --trace), from its start on.
+  void trace_to(std::string path) { trace_path_ = std::move(path); }
 
   std::optional<Action> act(const Game& /*game*/, const Observation& seen, std::span<const Move>) override {
     if (!failure_) start(seen);
@@ -64,6 +66,7 @@ class ExecPlayer final : public Player {
       return;
     }
     process_.emplace(std::move(started).value());
+    if (!trace_path_.empty()) process_->trace_to(trace_path_, "exec:" + program_);
     for (const std::string& line : protocol_.start_lines(seen)) {
       if (!process_->send(line)) {
         fail("exec.stopped-reading");
@@ -84,6 +87,7 @@ class ExecPlayer final : public Player {
   const LineProtocol& protocol_;  // the game's, which outlives its players
   std::optional<ChildProcess> process_;
   std::optional<Message> failure_;
+  std::string trace_path_;
 };
 
 }  // namespace
@@ -98,9 +102,11 @@ Result<std::unique_ptr<Player>, Message> make_exec_player(const Game& game, std:
   // the program itself starts at its first move.
   if (!is_executable(argv[0])) return Message{"exec.not-found", {{"program", argv[0]}}};
   const std::string program = argv[0];
-  return std::unique_ptr<Player>(std::make_unique<ExecPlayer>(std::move(argv), program,
-                                                              settings.timeout_ms.value_or(kDefaultExecTimeoutMs),
-                                                              settings.cancel_fd, *protocol));
+  auto player = std::make_unique<ExecPlayer>(std::move(argv), program,
+                                             settings.timeout_ms.value_or(kDefaultExecTimeoutMs), settings.cancel_fd,
+                                             *protocol);
+  player->trace_to(settings.trace_path);
+  return std::unique_ptr<Player>(std::move(player));
 }
 
 }  // namespace gamerec

@@ -1,6 +1,8 @@
 #include "players/uci.h"
 
 #include <algorithm>
+#include <cctype>
+#include <charconv>
 #include <chrono>
 #include <optional>
 #include <string>
@@ -13,12 +15,69 @@ namespace gamerec {
 namespace {
 
 constexpr std::int64_t kDefaultMovetimeMs = 1000;
+// How long a search with no time limit (depth or nodes alone) may take.
+constexpr std::int64_t kDefaultUnlimitedMs = 60000;
 constexpr std::chrono::milliseconds kHandshake{10000};
 constexpr std::chrono::milliseconds kGrace{5000};  // beyond the move time, for a slow answer
 constexpr std::size_t kMaxLine = 64 * 1024;        // longer than any UCI line
 
 Message uci_message(std::string kind, std::string_view engine, std::string reason = "") {
   return Message{"players.uci-" + std::move(kind), {{"engine", std::string(engine)}, {"reason", std::move(reason)}}};
+}
+
+// What follows the engine in uci:ENGINE;KEY=VALUE;... (gamerec(1), players).
+struct EngineSettings {
+  std::string command;
+  std::optional<std::int64_t> depth;
+  std::optional<std::int64_t> nodes;
+  std::optional<std::int64_t> movetime_ms;
+  std::string name;
+  std::vector<std::pair<std::string, std::string>> options;  // setoption name N value V, in order
+};
+
+std::optional<std::int64_t> positive(std::string_view text) {
+  std::int64_t value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || error != std::errc() || end != text.data() + text.size() || value < 1 ||
+      value > 1'000'000'000'000)
+    return std::nullopt;
+  return value;
+}
+
+Result<EngineSettings, Message> parse_settings(std::string_view spec) {
+  EngineSettings settings;
+  const auto first = spec.find(';');
+  settings.command = std::string(spec.substr(0, first));
+  std::string_view rest = first == std::string_view::npos ? std::string_view() : spec.substr(first + 1);
+  while (!rest.empty()) {
+    const auto end = rest.find(';');
+    const std::string_view item = rest.substr(0, end);
+    rest = end == std::string_view::npos ? std::string_view() : rest.substr(end + 1);
+    if (item.empty()) continue;
+    const auto equals = item.find('=');
+    const Message bad = uci_message("bad-setting", settings.command, std::string(item));
+    if (equals == std::string_view::npos) return bad;
+    const std::string_view key = item.substr(0, equals);
+    const std::string_view value = item.substr(equals + 1);
+    if (key.starts_with("option.") && key.size() > 7) {
+      settings.options.emplace_back(std::string(key.substr(7)), std::string(value));
+    } else if (key == "name" && !value.empty()) {
+      settings.name = std::string(value);
+    } else if (key == "depth" || key == "nodes" || key == "movetime") {
+      const auto number = positive(value);
+      if (!number) return bad;
+      (key == "depth" ? settings.depth : key == "nodes" ? settings.nodes : settings.movetime_ms) = number;
+    } else {
+      return bad;
+    }
+  }
+  return settings;
+}
+
+bool same_name(std::string_view a, std::string_view b) {
+  // UCI option names are not case sensitive.
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+                    [](char x, char y) { return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y)); });
 }
 
 // The UCI conversation over a ChildProcess: lines with a deadline, a
@@ -36,7 +95,9 @@ class Engine {
   // Reads until a line whose first word is `word`; that line, or nullopt
   // when the engine ends, sends a line no UCI engine would, takes longer
   // than `timeout`, or the session is ending (cancelled() then says so).
-  std::optional<std::string> wait_for(std::string_view word, std::chrono::milliseconds timeout) {
+  // `seen` gets every line before it.
+  std::optional<std::string> wait_for(std::string_view word, std::chrono::milliseconds timeout,
+                                      std::vector<std::string>* seen = nullptr) {
     const auto deadline = std::chrono::steady_clock::now() + timeout;
     std::string line;
     while (true) {
@@ -47,10 +108,12 @@ class Engine {
       if (read != ChildProcess::Read::kLine) return std::nullopt;
       if (line.compare(0, word.size(), word) == 0 && (line.size() == word.size() || line[word.size()] == ' '))
         return line;
+      if (seen != nullptr) seen->push_back(line);
     }
   }
 
   bool cancelled() const { return cancelled_; }
+  ChildProcess& process() { return process_; }
 
  private:
   ChildProcess process_;
@@ -60,27 +123,37 @@ class Engine {
 
 class UciPlayer final : public Player {
  public:
-  UciPlayer(std::string name, std::unique_ptr<Engine> engine, std::int64_t movetime_ms, const UciProtocol& protocol)
-      : name_(std::move(name)), engine_(std::move(engine)), movetime_ms_(movetime_ms), protocol_(protocol) {}
+  UciPlayer(std::string spec, std::string name, std::unique_ptr<Engine> engine, EngineSettings settings,
+            std::int64_t default_movetime_ms, std::int64_t unlimited_ms, const UciProtocol& protocol)
+      : spec_(std::move(spec)),
+        name_(std::move(name)),
+        engine_(std::move(engine)),
+        settings_(std::move(settings)),
+        default_movetime_ms_(default_movetime_ms),
+        unlimited_ms_(unlimited_ms),
+        protocol_(protocol) {}
+
+  std::string name() const override { return name_; }
+  void clock(const ClockReading& reading) override { clock_ = reading; }
 
   // An engine that breaks down (it crashed, sent no move in time, or
   // answered something that is not a move) loses the game, as any external
   // player does: the match ends with the reason.
   std::optional<Action> act(const Game& game, const Observation& seen, std::span<const Move> legal) override {
     if (legal.empty()) return std::nullopt;
-    if (!engine_->send(protocol_.position_command(seen)) ||
-        !engine_->send("go movetime " + std::to_string(movetime_ms_)))
-      return broke_down(uci_message("died", name_));
-    const auto answer = engine_->wait_for("bestmove", std::chrono::milliseconds(movetime_ms_) + kGrace);
+    const auto [go, wait_ms] = go_command(seen.viewer());
+    if (!engine_->send(protocol_.position_command(seen)) || !engine_->send(go))
+      return broke_down(uci_message("died", spec_));
+    const auto answer = engine_->wait_for("bestmove", std::chrono::milliseconds(wait_ms) + kGrace);
     if (!answer && engine_->cancelled()) return std::nullopt;  // the session ends: no fault of the engine's
-    if (!answer) return broke_down(uci_message("died", name_));
+    if (!answer) return broke_down(uci_message("died", spec_));
     const std::string text = answer->substr(answer->find(' ') == std::string::npos ? answer->size() : 9);
     const std::string move_text = text.substr(0, text.find(' '));
     if (move_text == "(none)") return std::nullopt;  // the engine sees no move
     // A move the rules reject loses through the match's own check; one
     // that is no whole move in coordinates is no UCI move at all.
     auto written = game.parse_move(move_text);
-    if (!written || !written->complete) return broke_down(uci_message("bad-move", name_, move_text));
+    if (!written || !written->complete) return broke_down(uci_message("bad-move", spec_, move_text));
     return Action{move_text, written->move, false};
   }
   bool is_computer() const override { return true; }
@@ -88,32 +161,93 @@ class UciPlayer final : public Player {
  private:
   static Action broke_down(Message reason) { return Action{{}, std::nullopt, false, std::move(reason)}; }
 
+  // The `go` line and how long to wait for its answer: the clocks when the
+  // match keeps time, the engine's own limits, else --movetime.
+  std::pair<std::string, std::int64_t> go_command(Side side) const {
+    std::string go = "go";
+    std::optional<std::int64_t> wait;
+    if (clock_ && clock_->remaining_ms.size() >= 2) {
+      // UCI's clocks are White's and Black's: the first two sides.
+      go += " wtime " + std::to_string(clock_->remaining_ms[0]) + " btime " + std::to_string(clock_->remaining_ms[1]);
+      if (clock_->increment_ms > 0)
+        go += " winc " + std::to_string(clock_->increment_ms) + " binc " + std::to_string(clock_->increment_ms);
+      if (clock_->moves_to_go > 0) go += " movestogo " + std::to_string(clock_->moves_to_go);
+      wait = clock_->remaining_ms.at(static_cast<std::size_t>(side));
+    }
+    if (settings_.depth) go += " depth " + std::to_string(*settings_.depth);
+    if (settings_.nodes) go += " nodes " + std::to_string(*settings_.nodes);
+    std::optional<std::int64_t> movetime = settings_.movetime_ms;
+    if (!movetime && !wait && !settings_.depth && !settings_.nodes) movetime = default_movetime_ms_;
+    if (movetime) {
+      go += " movetime " + std::to_string(*movetime);
+      wait = wait ? std::min(*wait, *movetime) : *movetime;
+    }
+    return {go, wait.value_or(unlimited_ms_)};
+  }
+
+  std::string spec_;
   std::string name_;
   std::unique_ptr<Engine> engine_;
-  std::int64_t movetime_ms_;
+  EngineSettings settings_;
+  std::int64_t default_movetime_ms_;
+  std::int64_t unlimited_ms_;
+  std::optional<ClockReading> clock_;
   const UciProtocol& protocol_;  // the game's, which outlives its players
 };
 
 }  // namespace
 
-Result<std::unique_ptr<Player>, Message> make_uci_player(const Game& game, std::string_view engine_name,
+Result<std::unique_ptr<Player>, Message> make_uci_player(const Game& game, std::string_view engine_spec,
                                                         const ChooserSettings& settings) {
   const auto* protocol = game.facet<UciProtocol>();
   if (protocol == nullptr) return Message{"players.no-protocol", {{"game", game.name()}, {"kind", "uci"}}};
-  const std::string path(engine_name);
+  auto parsed = parse_settings(engine_spec);
+  if (auto* error = parsed.if_error()) return *error;
+  EngineSettings engine_settings = std::move(parsed).value();
+  const std::string& engine_name = engine_settings.command;
   const std::vector<std::string> argv = split_command(engine_name);
   if (argv.empty()) return uci_message("no-engine", engine_name);
   auto started = ChildProcess::start(argv);
   if (!started) return uci_message("cannot-start", engine_name, started.error().message());
+  if (!settings.trace_path.empty()) started.value().trace_to(settings.trace_path, "uci:" + std::string(engine_spec));
   auto engine = std::make_unique<Engine>(std::move(started).value(), settings.cancel_fd);
-  if (!engine->send("uci") || !engine->wait_for("uciok", kHandshake))
+  std::vector<std::string> said;
+  if (!engine->send("uci") || !engine->wait_for("uciok", kHandshake, &said))
     return uci_message("no-handshake", engine_name);
+  // What the engine says of itself: `id name Stockfish 16`, and its options
+  // (`option name Skill Level type spin ...`).
+  std::string own_name;
+  std::vector<std::string> option_names;
+  for (const std::string& line : said) {
+    if (line.starts_with("id name ")) own_name = line.substr(8);
+    if (line.starts_with("option name ")) {
+      const auto type = line.find(" type ");
+      option_names.push_back(line.substr(12, type == std::string::npos ? std::string::npos : type - 12));
+    }
+  }
+  for (const auto& [option, value] : engine_settings.options) {
+    const bool known = std::any_of(option_names.begin(), option_names.end(),
+                                   [&](const std::string& name) { return same_name(name, option); });
+    if (!known) {
+      Message error = uci_message("no-option", engine_name, option);
+      std::string listed;
+      for (const std::string& name : option_names) listed += (listed.empty() ? "" : ", ") + name;
+      error.args.emplace_back("options", listed.empty() ? "none" : listed);
+      return error;
+    }
+  }
   for (const std::string& command : protocol->option_commands()) engine->send(command);
+  for (const auto& [option, value] : engine_settings.options)
+    engine->send("setoption name " + option + (value.empty() ? "" : " value " + value));
   if (!engine->send("isready") || !engine->wait_for("readyok", kHandshake))
     return uci_message("no-handshake", engine_name);
   engine->send("ucinewgame");
+  std::string name = !engine_settings.name.empty() ? engine_settings.name : own_name;
+  const std::string spec = engine_name;
   return std::unique_ptr<Player>(std::make_unique<UciPlayer>(
-      path, std::move(engine), settings.movetime_ms.value_or(kDefaultMovetimeMs), *protocol));
+      spec, std::move(name), std::move(engine), std::move(engine_settings),
+      settings.movetime_ms.value_or(kDefaultMovetimeMs), settings.timeout_ms.value_or(kDefaultUnlimitedMs),
+      *protocol));
 }
 
 }  // namespace gamerec

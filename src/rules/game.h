@@ -149,6 +149,9 @@ struct ChooserSettings {
   // Readable once the session is to end (a signal arrived): a player that
   // waits for an external program stops waiting then. -1: never.
   int cancel_fd = -1;
+  // Where an external program's dialogue is written, line by line with
+  // times (tourney --trace); empty: nowhere.
+  std::string trace_path = {};
 };
 
 // A computer player's brain: picks one of `legal` from what its side has

@@ -9,6 +9,9 @@
 //   garbage   answers "bestmove zz99"
 //   none      answers "bestmove (none)"
 //   hang      answers the handshake, then never answers a move (it sleeps)
+//   slow      as good, but thinks FAKE_UCI_DELAY ms (default 300) first
+// FAKE_UCI_NAME, when set, is the name it gives (`id name`; default fake).
+// It lists the options Skill Level, Hash and Threads, as Stockfish does.
 // FAKE_UCI_PID, when set, is a file that receives this process's id.
 #include <unistd.h>
 
@@ -41,12 +44,21 @@ int main(int /*argc*/, char** argv) {
       std::fflush(log);
     }
     if (line == "uci") {
-      std::cout << "id name fake\nid author gamerec tests\nuciok" << std::endl;
+      const char* name = std::getenv("FAKE_UCI_NAME");
+      std::cout << "id name " << (name ? name : "fake") << "\nid author gamerec tests\n"
+                << "option name Threads type spin default 1 min 1 max 1024\n"
+                << "option name Hash type spin default 16 min 1 max 33554432\n"
+                << "option name Skill Level type spin default 20 min 0 max 20\n"
+                << "uciok" << std::endl;
     } else if (line == "isready") {
       std::cout << "readyok" << std::endl;
     } else if (line.rfind("go", 0) == 0) {
       if (mode == "crash") return 3;
       while (mode == "hang") ::pause();
+      if (mode == "slow") {
+        const char* delay = std::getenv("FAKE_UCI_DELAY");
+        ::usleep(static_cast<useconds_t>((delay ? std::atoi(delay) : 300) * 1000));
+      }
       std::cout << "info depth 1 score cp 0" << std::endl;
       if (mode == "garbage") {
         std::cout << "bestmove zz99" << std::endl;

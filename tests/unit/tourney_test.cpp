@@ -7,6 +7,8 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
+#include <thread>
 
 #include "core/tourney.h"
 #include "support/temp_dir.h"
@@ -20,6 +22,15 @@ namespace {
 // --seed 7`: its total number of moves. It changes only when the players,
 // the rules or the loop do; then check the new games and update it.
 constexpr std::int64_t kChaturangaFingerprint = 199;
+
+// An exec: player that exits at once: it breaks down at its first turn.
+void write_quitting_program(const std::string& path) {
+  std::FILE* file = std::fopen(path.c_str(), "w");
+  REQUIRE(file != nullptr);
+  std::fputs("#!/bin/sh\nexit 0\n", file);
+  std::fclose(file);
+  std::filesystem::permissions(path, std::filesystem::perms::owner_all);
+}
 
 }  // namespace
 
@@ -117,13 +128,7 @@ TEST_CASE("tourney: an entrant that cannot be made for a later game loses that g
   // program disappears after the tourney started.
   gamerec::test::TempDir dir("tourney");
   const std::string program = dir.path() + "/player.sh";
-  {
-    std::FILE* file = std::fopen(program.c_str(), "w");
-    REQUIRE(file != nullptr);
-    std::fputs("#!/bin/sh\nexit 0\n", file);
-    std::fclose(file);
-  }
-  std::filesystem::permissions(program, std::filesystem::perms::owner_all);
+  write_quitting_program(program);
   const auto game = gamerec::test::make("battleship");
   TourneyOptions options;
   options.players = {"exec:" + program, "random"};
@@ -139,4 +144,144 @@ TEST_CASE("tourney: an entrant that cannot be made for a later game loses that g
   CHECK(played->end.forfeit_reason->key == "exec.not-found");
   CHECK(tourney.tallies()[0].forfeits == 1);
   CHECK(tourney.tallies()[1].wins == 1);
+}
+
+TEST_CASE("tourney: a round robin meets every pair in both seat orders, a gauntlet only the first entrant") {
+  const auto game = gamerec::test::make("kalah");
+  TourneyOptions options;
+  options.players = {"1", "2", "3"};
+  options.pairing = Pairing::kRoundRobin;
+  Tourney robin(gamerec::test::catalogue(), *game, options);
+  REQUIRE_FALSE(robin.prepare());
+  CHECK(robin.game_limit() == 6);  // one round: 3 pairs x 2 seat orders
+  std::vector<std::vector<std::size_t>> seats;
+  for (std::int64_t n = 1; n <= 6; ++n) seats.push_back(robin.seats_of(n));
+  CHECK(seats == std::vector<std::vector<std::size_t>>{{0, 1}, {1, 0}, {0, 2}, {2, 0}, {1, 2}, {2, 1}});
+  CHECK(robin.seats_of(7) == std::vector<std::size_t>{0, 1});  // round 2 starts again
+
+  options.pairing = Pairing::kGauntlet;
+  options.players = {"1", "2", "3", "4"};
+  options.rounds = 2;
+  Tourney gauntlet(gamerec::test::catalogue(), *game, options);
+  REQUIRE_FALSE(gauntlet.prepare());
+  CHECK(gauntlet.game_limit() == 12);  // 3 opponents x 2 seat orders x 2 rounds
+  seats.clear();
+  for (std::int64_t n = 1; n <= 6; ++n) seats.push_back(gauntlet.seats_of(n));
+  CHECK(seats == std::vector<std::vector<std::size_t>>{{0, 1}, {1, 0}, {0, 2}, {2, 0}, {0, 3}, {3, 0}});
+
+  // Four seats (chaturanga's teams): the pair's first entrant has Yellow and Red.
+  const auto chaturanga = gamerec::test::make("chaturanga");
+  options.players = {"1", "greedy"};
+  options.pairing = Pairing::kRoundRobin;
+  options.rounds.reset();
+  Tourney teams(gamerec::test::catalogue(), *chaturanga, options);
+  REQUIRE_FALSE(teams.prepare());
+  CHECK(teams.seats_of(2) == std::vector<std::size_t>{1, 0, 1, 0});
+}
+
+TEST_CASE("tourney: the crosstable counts each pair's results, and they add up to the table") {
+  const auto game = gamerec::test::make("kalah");
+  TourneyOptions options;
+  options.players = {"1", "3", "4"};
+  options.pairing = Pairing::kRoundRobin;
+  options.rounds = 2;
+  const auto tourney = gamerec::test::played_tourney(*game, options);
+  CHECK(tourney->games_played() == 12);
+  const auto& pairs = tourney->pairs();
+  for (std::size_t a = 0; a < 3; ++a) {
+    const EntrantTally& tally = tourney->tallies()[a];
+    CHECK(tally.games == 8);  // 2 opponents x 2 seat orders x 2 rounds
+    std::int64_t wins = 0;
+    std::int64_t losses = 0;
+    std::int64_t draws = 0;
+    for (std::size_t b = 0; b < 3; ++b) {
+      if (a == b) {
+        CHECK(pairs[a][b].games() == 0);
+        continue;
+      }
+      CHECK(pairs[a][b].games() == 4);
+      CHECK(pairs[a][b].wins == pairs[b][a].losses);
+      CHECK(pairs[a][b].draws == pairs[b][a].draws);
+      wins += pairs[a][b].wins;
+      losses += pairs[a][b].losses;
+      draws += pairs[a][b].draws;
+    }
+    CHECK(wins == tally.wins);
+    CHECK(losses == tally.losses);
+    CHECK(draws == tally.draws);
+  }
+}
+
+TEST_CASE("tourney: a win by forfeit is a win everywhere, with the score standing when it came") {
+  // An exec: battleship player that places its fleet and then breaks the
+  // protocol: its opponent wins by forfeit, and those wins have shots.
+  gamerec::test::TempDir dir("tourney");
+  const std::string program = dir.path() + "/player.sh";
+  write_quitting_program(program);
+  const auto game = gamerec::test::make("battleship");
+  TourneyOptions options;
+  options.players = {"random", "exec:" + program};
+  options.games = 2;
+  const auto tourney = gamerec::test::played_tourney(*game, options);
+  const EntrantTally& winner = tourney->tallies()[0];
+  CHECK(winner.wins == 2);
+  CHECK(tourney->tallies()[1].forfeits == 2);
+  CHECK(winner.scored_wins == 2);  // "per win" is a number, not "-"
+  CHECK(tourney->pairs()[0][1].wins == 2);
+}
+
+TEST_CASE("tourney: games played at once give the same results as one after the other") {
+  const auto game = gamerec::test::make("kalah");
+  TourneyOptions options;
+  options.players = {"1", "2", "4"};
+  options.pairing = Pairing::kRoundRobin;
+  options.seed = 5;
+  const auto serial = gamerec::test::played_tourney(*game, options);
+  Tourney parallel(gamerec::test::catalogue(), *game, options);
+  REQUIRE_FALSE(parallel.prepare());
+  auto work = [&] {
+    while (auto number = parallel.claim_next()) parallel.play(*number);
+  };
+  std::thread other(work);
+  work();
+  other.join();
+  CHECK(parallel.games_played() == serial->games_played());
+  CHECK(parallel.total_moves() == serial->total_moves());
+  for (std::size_t a = 0; a < 3; ++a) {
+    CHECK(parallel.tallies()[a].wins == serial->tallies()[a].wins);
+    CHECK(parallel.tallies()[a].score_sum == serial->tallies()[a].score_sum);
+  }
+}
+
+TEST_CASE("tourney: --trace writes each external program's dialogue, with times, and none for built-in players") {
+  gamerec::test::TempDir dir("tourney");
+  const auto game = gamerec::test::make("battleship");
+  TourneyOptions options;
+  options.players = {"exec:" GAMEREC_SOURCE_DIR "/samples/battleship/players/simple.sh", "random"};
+  options.games = 2;
+  options.trace_dir = dir.path() + "/trace";
+  const auto tourney = gamerec::test::played_tourney(*game, options);
+  // Seats rotate: the program is the first side in game 1, the second in game 2.
+  const std::string first = dir.path() + "/trace/battleship-0001-player1.log";
+  const std::string second = dir.path() + "/trace/battleship-0002-player2.log";
+  REQUIRE(std::filesystem::exists(first));
+  REQUIRE(std::filesystem::exists(second));
+  CHECK_FALSE(std::filesystem::exists(dir.path() + "/trace/battleship-0001-player2.log"));
+  std::ifstream in(first);
+  std::string head;
+  std::getline(in, head);
+  CHECK(head.rfind("# exec:", 0) == 0);
+  int sent = 0;
+  int read = 0;
+  for (std::string line; std::getline(in, line);) {
+    INFO(line);
+    // "    12.345 > shot": seconds with milliseconds, a direction, the line.
+    REQUIRE(line.size() > 13);
+    CHECK(line[10] == ' ');
+    CHECK(line[line.find('.') + 4] == ' ');
+    sent += line[11] == '>';
+    read += line[11] == '<';
+  }
+  CHECK(sent > 10);
+  CHECK(read > 10);
 }

@@ -31,6 +31,8 @@ struct FakeMode {
     ::unsetenv("FAKE_UCI_MODE");
     ::unsetenv("FAKE_UCI_LOG");
     ::unsetenv("FAKE_UCI_MOVE");
+    ::unsetenv("FAKE_UCI_NAME");
+    ::unsetenv("FAKE_UCI_DELAY");
   }
 };
 
@@ -271,4 +273,106 @@ TEST_CASE("uci player: in a tourney, an engine that crashes loses that game and 
   CHECK(games == 2);
   CHECK(tourney.tallies()[0].forfeits == 2);
   CHECK(tourney.tallies()[1].wins == 2);
+}
+
+TEST_CASE("uci player: a search limit per engine, options set before the game, the engine's own name") {
+  const auto game = test::make("chess");
+  test::TempDir dir("uci");
+  const std::string log = dir.path() + "/sent";
+  {
+    FakeMode mode("good", log);
+    ::setenv("FAKE_UCI_NAME", "Fake Engine 2.0", 1);
+    auto made = make(*game,
+                     std::string("uci:") + GAMEREC_FAKE_UCI +
+                         ";depth=3;nodes=5000;option.Skill Level=3;option.hash=16;option.Threads=1",
+                     20);
+    REQUIRE(made.ok());
+    CHECK(made.value()->name() == "Fake Engine 2.0");
+    ask(*made.value(), *game, *test::position(*game, kStart));
+  }
+  // Option names are not case sensitive in UCI: "hash" is sent as given.
+  CHECK(read_all(log) ==
+        "uci\nsetoption name Skill Level value 3\nsetoption name hash value 16\nsetoption name Threads value 1\n"
+        "isready\nucinewgame\nposition startpos\ngo depth 3 nodes 5000\nquit\n");
+
+  // movetime= overrides --movetime; name= overrides the engine's name.
+  const std::string log2 = dir.path() + "/sent2";
+  {
+    FakeMode mode("good", log2);
+    auto made = make(*game, std::string("uci:") + GAMEREC_FAKE_UCI + ";movetime=7;name=Weak", 20);
+    REQUIRE(made.ok());
+    CHECK(made.value()->name() == "Weak");
+    ask(*made.value(), *game, *test::position(*game, kStart));
+  }
+  CHECK(read_all(log2).find("go movetime 7\n") != std::string::npos);
+}
+
+TEST_CASE("uci player: a setting it does not know, or an option the engine lacks, is refused by name") {
+  const auto game = test::make("chess");
+  FakeMode mode("good");
+  auto bad = make(*game, std::string("uci:") + GAMEREC_FAKE_UCI + ";depth=0");
+  REQUIRE_FALSE(bad.ok());
+  CHECK(bad.error().key == "players.uci-bad-setting");
+  CHECK_THAT(test::english(bad.error()), Catch::Contains("'depth=0' is not a setting"));
+  auto unknown = make(*game, std::string("uci:") + GAMEREC_FAKE_UCI + ";ponder=true");
+  REQUIRE_FALSE(unknown.ok());
+  CHECK(unknown.error().key == "players.uci-bad-setting");
+  auto missing = make(*game, std::string("uci:") + GAMEREC_FAKE_UCI + ";option.Contempt=10");
+  REQUIRE_FALSE(missing.ok());
+  CHECK(missing.error().key == "players.uci-no-option");
+  CHECK_THAT(test::english(missing.error()),
+             Catch::Contains("no option 'Contempt'") && Catch::Contains("Threads, Hash, Skill Level"));
+}
+
+TEST_CASE("uci player: under a clock it is told wtime, btime, winc, binc and movestogo") {
+  const auto game = test::make("chess");
+  test::TempDir dir("uci");
+  const std::string log = dir.path() + "/sent";
+  {
+    FakeMode mode("good", log);
+    auto made = make(*game, std::string("uci:") + GAMEREC_FAKE_UCI);
+    REQUIRE(made.ok());
+    made.value()->clock(ClockReading{{59000, 60000}, 500, 39});
+    ask(*made.value(), *game, *test::position(*game, kStart));
+  }
+  CHECK(read_all(log).find("go wtime 59000 btime 60000 winc 500 binc 500 movestogo 39\n") != std::string::npos);
+}
+
+TEST_CASE("uci player: in a match with clocks, an engine that runs out of time loses on time") {
+  const auto game = test::make("chess");
+  FakeMode mode("slow");
+  ::setenv("FAKE_UCI_DELAY", "400", 1);
+  auto engine = make(*game, std::string("uci:") + GAMEREC_FAKE_UCI);
+  REQUIRE(engine.ok());
+  auto level = test::catalogue().make_player(*game, "1", ChooserSettings{1, {}});
+  REQUIRE(level.ok());
+  // 0.25 s for the game: the engine's 0.4 s first move is over it.
+  Match match(*game, game->new_state(), {engine.value().get(), level.value().get()}, nullptr);
+  match.set_time_control(TimeControl{0, 250, 0});
+  struct Quiet final : MatchHooks {} hooks;
+  const MatchEnd end = match.run(hooks);
+  CHECK(end.reason == MatchEnd::Reason::kForfeit);
+  CHECK(end.out_of_time);
+  CHECK(end.forfeited == 0);
+  REQUIRE(end.forfeit_reason);
+  CHECK(end.forfeit_reason->key == "clock.out-of-time");
+  CHECK(end.outcome.winners == std::vector<Side>{1});
+  CHECK(match.state().moves_played() == 0);
+}
+
+TEST_CASE("uci player: Stockfish at Skill Level 0 and depth 1 under a clock plays legal moves in time") {
+  const char* stockfish = "/usr/games/stockfish";
+  REQUIRE(::access(stockfish, X_OK) == 0);
+  const auto game = test::make("chess");
+  auto made = make(*game, std::string("uci:") + stockfish + ";depth=1;option.Skill Level=0;option.Threads=1");
+  REQUIRE(made.ok());
+  CHECK_THAT(made.value()->name(), Catch::StartsWith("Stockfish"));
+  auto level = test::catalogue().make_player(*game, "1", ChooserSettings{1, {}});
+  REQUIRE(level.ok());
+  Match match(*game, game->new_state(), {made.value().get(), level.value().get()}, nullptr);
+  match.set_time_control(TimeControl{0, 20000, 100});
+  struct Quiet final : MatchHooks {} hooks;
+  const MatchEnd end = match.run(hooks, 30);
+  CHECK((end.reason == MatchEnd::Reason::kMoveLimit || end.reason == MatchEnd::Reason::kGameOver));
+  CHECK_FALSE(end.out_of_time);
 }

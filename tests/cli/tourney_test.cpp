@@ -1,0 +1,122 @@
+// tourney as engine testers run it, with the real binary: Stockfish under
+// clocks with its settings, every game in one PGN archive that gamerec and
+// pgn-extract both read, each engine's dialogue in a trace, and games
+// played at once giving the table games played one by one give.
+#include <catch2/catch.hpp>
+#include <unistd.h>
+
+#include <filesystem>
+#include <regex>
+
+#include "subprocess.h"
+#include "support/temp_dir.h"
+
+using namespace gamerec::clitest;
+namespace fs = std::filesystem;
+using namespace std::chrono_literals;
+
+namespace {
+
+const char* kStockfish = "/usr/games/stockfish";
+const char* kPgnExtract = "/usr/games/pgn-extract";
+
+int count_of(const std::string& text, const std::string& what) {
+  int count = 0;
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++count;
+  return count;
+}
+
+}  // namespace
+
+TEST_CASE("tourney chess: Stockfish with settings under a clock, one PGN archive, a trace per engine") {
+  // .ci/setup installs both.
+  REQUIRE(::access(kStockfish, X_OK) == 0);
+  REQUIRE(::access(kPgnExtract, X_OK) == 0);
+  gamerec::test::TempDir dir("tourney");
+  Child run(kBinary,
+            {"tourney", "chess", "--players",
+             std::string("uci:") + kStockfish + ";depth=1;option.Skill Level=0;option.Threads=1;option.Hash=16,1",
+             "--games", "2", "--tc", "30+0.1", "--max-moves", "60", "--pgn-out", "games.pgn", "--trace", "trace"},
+            dir.path(), false);
+  REQUIRE(run.finish(120s) == 0);
+  INFO(run.out() << run.err());
+  // The table names the engine as it names itself.
+  CHECK(std::regex_search(run.out(), std::regex("\nStockfish[^\n]* 2 ")));
+
+  const std::string pgn = read_file(dir.path() + "/games.pgn");
+  INFO(pgn);
+  CHECK(count_of(pgn, "[Event \"gamerec tourney\"]") == 2);
+  CHECK(std::regex_search(pgn, std::regex(R"re(\[Date "\d{4}\.\d\d\.\d\d"\])re")));
+  CHECK(pgn.find("[Round \"1\"]") != std::string::npos);
+  CHECK(pgn.find("[Round \"2\"]") != std::string::npos);
+  // Seats rotate: the engine is White in game 1, Black in game 2.
+  CHECK(std::regex_search(pgn, std::regex(R"re(\[Round "1"\]\n\[White "Stockfish[^"]*"\]\n\[Black "gamerec level 1"\])re")));
+  CHECK(std::regex_search(pgn, std::regex(R"re(\[Round "2"\]\n\[White "gamerec level 1"\]\n\[Black "Stockfish[^"]*"\])re")));
+  CHECK(count_of(pgn, "[TimeControl \"30+0.1\"]") == 2);
+  CHECK(std::regex_search(pgn, std::regex(R"re(\[Termination "(normal|unterminated)"\])re")));
+
+  // gamerec reads its own archive: both games valid.
+  Child validate(kBinary, {"validate", "games.pgn"}, dir.path(), false);
+  CHECK(validate.finish(30s) == 0);
+  CHECK(validate.err().find("2 games: 2 valid") != std::string::npos);  // the summary goes to standard error
+  // pgn-extract reads both games without a complaint and writes them back.
+  Child extract(kPgnExtract, {"-s", "games.pgn"}, dir.path(), false);
+  CHECK(extract.finish(30s) == 0);
+  CHECK(extract.err().empty());
+  CHECK(count_of(extract.out(), "[Event ") == 2);
+
+  // The engine's dialogue, with times: its clock goes with each move.
+  const std::string trace = read_file(dir.path() + "/trace/chess-0001-white.log");
+  INFO(trace);
+  CHECK(trace.rfind("# uci:", 0) == 0);
+  CHECK(std::regex_search(trace, std::regex(R"re(\n +\d+\.\d{3} > uci\n)re")));
+  CHECK(std::regex_search(trace, std::regex(R"re(\n +\d+\.\d{3} < uciok\n)re")));
+  CHECK(trace.find("> setoption name Skill Level value 0\n") != std::string::npos);
+  CHECK(std::regex_search(trace, std::regex(R"re(> go wtime \d+ btime \d+ winc 100 binc 100 depth 1\n)re")));
+  CHECK(std::regex_search(trace, std::regex(R"re(< bestmove )re")));
+  CHECK(fs::exists(dir.path() + "/trace/chess-0002-black.log"));
+  // Level 1 is no program: no trace.
+  CHECK_FALSE(fs::exists(dir.path() + "/trace/chess-0001-black.log"));
+}
+
+TEST_CASE("tourney chess --pgn-out: a forfeit's result and Termination, and an archive is never replaced") {
+  gamerec::test::TempDir dir("tourney");
+  // A copy named fake-crash crashes when asked for a move.
+  fs::copy_file(GAMEREC_FAKE_UCI, dir.path() + "/fake-crash");
+  Child run(kBinary, {"tourney", "chess", "--players", "1,uci:./fake-crash", "--games", "2", "--pgn-out", "games.pgn"},
+            dir.path(), false);
+  REQUIRE(run.finish(60s) == 0);
+  const std::string pgn = read_file(dir.path() + "/games.pgn");
+  INFO(pgn);
+  // Game 1: level 1 is White, the engine crashes at its first move.
+  CHECK(std::regex_search(pgn, std::regex(R"re(\[Round "1"\]\n\[White "gamerec level 1"\]\n\[Black "fake"\]\n\[Result "1-0"\]\n\[Termination "abandoned"\])re")));
+  CHECK(std::regex_search(pgn, std::regex(R"re(\[Round "2"\]\n\[White "fake"\]\n\[Black "gamerec level 1"\]\n\[Result "0-1"\])re")));
+  Child validate(kBinary, {"validate", "games.pgn"}, dir.path(), false);
+  CHECK(validate.finish(30s) == 0);
+
+  Child again(kBinary, {"tourney", "chess", "--players", "1,random", "--games", "1", "--pgn-out", "games.pgn"},
+              dir.path(), false);
+  CHECK(again.finish(60s) == 2);
+  CHECK(again.err().find("the file exists") != std::string::npos);
+  CHECK(read_file(dir.path() + "/games.pgn") == pgn);
+}
+
+TEST_CASE("tourney --concurrency: games at once give the table and the records games one by one give") {
+  gamerec::test::TempDir dir("tourney");
+  auto table = [&](const std::string& concurrency, const std::string& out) {
+    Child run(kBinary,
+              {"tourney", "kalah", "--players", "1,2,3", "--round-robin", "--rounds", "2", "--seed", "9",
+               "--concurrency", concurrency, "--out", out},
+              dir.path(), false);
+    REQUIRE(run.finish(120s) == 0);
+    return run.out();
+  };
+  const std::string one = table("1", "one");
+  const std::string three = table("3", "three");
+  CHECK(one == three);
+  for (int game = 1; game <= 12; ++game) {
+    char name[32];
+    std::snprintf(name, sizeof name, "/kalah-%04d.kalah", game);
+    CHECK(read_file(dir.path() + "/one" + name) == read_file(dir.path() + "/three" + name));
+  }
+}
