@@ -43,6 +43,7 @@ struct GameReport {
   std::string warning;  // the declared result disagrees with the rules
   std::vector<ShownWarning> warnings;
   const PassedEnd* passed_end = nullptr;  // the rules ended the game before the record did
+  bool fen = false;  // give the final position's text (--fen)
 };
 
 std::string error_message(const Context& context, const GameReport& report) {
@@ -101,6 +102,12 @@ void print_json(const Context& context, const GameReport& report) {
     if (outcome.over && !outcome.score.empty()) line["score"] = outcome.score;
     if (!outcome.draw_claimable.empty()) line["draw_claimable"] = outcome.draw_claimable;
   }
+  if (report.fen) {
+    // The position after the last accepted move, in the game's own text
+    // (chess: FEN); null for a game without one or a game never opened.
+    const auto* text = report.game != nullptr ? report.game->facet<PositionText>() : nullptr;
+    line["fen"] = text != nullptr && report.end != nullptr ? Json(text->position_text(*report.end)) : Json();
+  }
   if (report.declared_result) line["declared_result"] = *report.declared_result;
   if (!report.warning.empty()) line["warning"] = report.warning;
   if (report.passed_end != nullptr) {
@@ -155,8 +162,8 @@ struct Tally {
 
 class Validator {
  public:
-  Validator(const Context& context, bool json, RunOptions options)
-      : context_(context), json_(json), options_(options) {}
+  Validator(const Context& context, bool json, RunOptions options, bool fen)
+      : context_(context), json_(json), fen_(fen), options_(options) {}
 
   // 0 valid, 1 invalid, 2 a file-level problem, for one file.
   int validate_file(const std::string& path) {
@@ -201,6 +208,7 @@ class Validator {
       if (run.error_in_variation) report.error_message = variation_error_text(*opened_game.game, *run.error_in_variation);
       report.declared_result = run.declared_result;
       report.passed_end = run.passed_end ? &*run.passed_end : nullptr;
+      report.fen = fen_;
       report.warnings = warnings(opened_game, run);
       report.warning = result_conflict(*opened_game.game, *opened_game.start, run);
       if (!report.warning.empty() && !json_)
@@ -230,6 +238,7 @@ class Validator {
     report.path = path;
     report.game_index = index;
     report.file_error = error;
+    report.fen = fen_;
     print(report);
     ++tally_.games;
     ++tally_.unchecked;
@@ -296,6 +305,7 @@ class Validator {
 
   const Context& context_;
   bool json_;
+  bool fen_;
   RunOptions options_;
   Tally tally_;
 };
@@ -306,7 +316,9 @@ int validate_files(const Context& context, const std::vector<std::string>& paths
   // Standard input can be read once: a second '-' would find it empty.
   if (std::count(paths.begin(), paths.end(), "-") > 1)
     return context.usage_error(Message{"usage.stdin-twice"});
-  Validator validator(context, context.options().format == "json", RunOptions{options.strict});
+  const bool json = context.options().format == "json";
+  if (options.fen && !json) return context.usage_error(Message{"usage.fen-needs-json"});
+  Validator validator(context, json, RunOptions{options.strict}, options.fen);
   std::int64_t invalid = 0;
   std::int64_t unreadable = 0;
   for (const std::string& path : paths) {
@@ -342,6 +354,8 @@ Command add_validate_command(CLI::App& app) {
   command->add_flag("--strict", options->strict,
                     "Moves after an end the rules reach by themselves (a dead position), and illegal moves in "
                     "variations, are errors, not warnings");
+  command->add_flag("--fen", options->fen,
+                    "With --format json: add the final position as a FEN (games with a position text)");
   return {command, [options](const Context& context) { return validate_files(context, options->files, *options); }};
 }
 

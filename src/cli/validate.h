@@ -11,6 +11,7 @@ namespace gamerec::cli {
 struct ValidateOptions {
   std::vector<std::string> files;
   bool strict = false;  // what the rules let pass with a warning is an error (RunOptions)
+  bool fen = false;     // JSON: the final position's text (a PositionText facet) as "fen"
 };
 
 // Checks every game of every file, prints one line or JSON object per
