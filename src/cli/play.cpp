@@ -43,6 +43,7 @@ struct PlayOptions {
   std::optional<std::uint64_t> seed;
   std::optional<std::int64_t> movetime_ms;
   std::string position;  // --position (--fen): a new game's start, in the game's notation
+  int game_index = 1;    // --game-index: which game of an archive FILE continues
   bool flip = false;     // --flip: the board turned round
   bool no_flip = false;  // --no-flip: never turned round
 };
@@ -340,7 +341,8 @@ class PlayCommand {
   // (core/play_session.h); this wires the options to it, makes the players,
   // shows the record's moves (--step) and its problems, and runs the match.
   int run() {
-    PlayRequest request{options_.file, options_.output, options_.position, context_.game_choice()};
+    PlayRequest request{options_.file, options_.output, options_.position, context_.game_choice(),
+                        options_.game_index};
     auto opened = PlayOpening::open(context_.catalogue(), std::move(request));
     if (!opened) return refuse(opened.error());
     PlayOpening& opening = *opened;
@@ -503,6 +505,10 @@ Command add_play_command(CLI::App& app) {
   command
       ->add_option("--movetime", options->movetime_ms, "Time per move for searching computer players, in ms")
       ->check(whole_number(1, kMaxMilliseconds));
+  command
+      ->add_option("--game-index", options->game_index,
+                   "Which game of an archive FILE to continue (1: the first); -o names the record written")
+      ->check(whole_number(1, std::numeric_limits<int>::max()));
   auto* flip = command->add_flag("--flip", options->flip,
                                  "Show the board turned round (by default, when the one person plays Black)");
   command->add_flag("--no-flip", options->no_flip, "Never show the board turned round")->excludes(flip);
