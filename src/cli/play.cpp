@@ -283,7 +283,8 @@ class PlayHooks final : public MatchHooks {
     if (refused)
       context_.out() << *refused << '\n';
     else if (move)
-      context_.out() << context_.text("ui.hint", {{"move", numbered_move(game_, state, game_.move_text(*move, state))}})
+      context_.out() << context_.text("ui.hint",
+                                      {{"move", numbered_move(game_, state, game_.move_text(*move, state))}})
                      << '\n';
     else
       context_.out() << context_.text("ui.no-hint") << '\n';
@@ -329,7 +330,7 @@ class PlayHooks final : public MatchHooks {
   const ui::InterruptGuard& interrupts_;
   ui::InputReader& input_;
   const bool private_screens_;
-  const bool turned_;  // boards shown turned round (Seats::turned)
+  const bool turned_;        // boards shown turned round (Seats::turned)
   Side shown_to_ = kNoSide;  // whose view the screen shows
 };
 
@@ -387,7 +388,8 @@ class PlayCommand {
     auto step = [&](const RecordEvent& event, Side mover, const Move&, const State& after) {
       const bool seen = seats_.people_see_last_move(*game_, after);
       context_.out() << move_line(context_, *game_, after.moves_played(),
-                                  seen ? last_numbered_move(*game_, after, event.text) : context_.text("ui.hidden-move"),
+                                  seen ? last_numbered_move(*game_, after, event.text)
+                                       : context_.text("ui.hidden-move"),
                                   mover)
                      << '\n';
       if (step_boards) {

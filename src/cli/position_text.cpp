@@ -83,7 +83,8 @@ std::string last_numbered_move(const Game& game, const State& after, std::string
 std::string move_line(const Context& context, const Game& game, std::int64_t number, std::string_view move,
                       Side mover) {
   if (game.facet<MoveNumbers>() != nullptr)
-    return context.text("ui.replay-numbered-move", {{"move", printable(move)}, {"side", side_display(context, game, mover)}});
+    return context.text("ui.replay-numbered-move",
+                        {{"move", printable(move)}, {"side", side_display(context, game, mover)}});
   return context.text("ui.replay-move", {{"number", std::to_string(number)},
                                          {"move", printable(move)},
                                          {"side", side_display(context, game, mover)}});

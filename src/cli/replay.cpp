@@ -11,8 +11,8 @@
 #include "cli/commands.h"
 #include "cli/diagnostics.h"
 #include "cli/number_options.h"
-#include "cli/position_text.h"
 #include "cli/picture_output.h"
+#include "cli/position_text.h"
 #include "cli/record_opening.h"
 #include "cli/replay_steps.h"
 #include "rules/facets.h"
@@ -68,7 +68,8 @@ int replay(const Context& context, const ReplayOptions& options) {
   const PictureOptions picture{options.size, options.flip};
   auto show = [&](const State& position) {
     const BoardView view = viewer == kNoSide ? position.view() : position.observe(viewer)->view();
-    context.out() << position_text(context, game, position, options.flip ? ui::turned_round(view) : view) << '\n';
+    context.out() << position_text(context, game, position, options.flip ? ui::turned_round(view) : view)
+                  << '\n';
   };
   if (svg && options.to && *options.to == 0) context.out() << position_svg(context, game, state, viewer, picture);
   if (!svg && !fen && (!options.to || *options.to == 0)) {

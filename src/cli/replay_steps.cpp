@@ -34,12 +34,12 @@ class Replay {
 
   RunResult read(RecordInput& input, State& start) {
     snapshots_.push_back(start.clone());
-    return run_moves(*input.source, game_, start, [&](const RecordEvent& event, Side mover, const Move& move,
-                                                      const State& after) {
-      steps_.push_back(Step{move, last_numbered_move(game_, after, event.text), mover,
-                            viewer_ == kNoSide || last_move_seen_by(game_, after, viewer_)});
-      if (after.moves_played() % kSnapshotEvery == 0) snapshots_.push_back(after.clone());
-    });
+    return run_moves(*input.source, game_, start,
+                     [&](const RecordEvent& event, Side mover, const Move& move, const State& after) {
+                       steps_.push_back(Step{move, last_numbered_move(game_, after, event.text), mover,
+                                             viewer_ == kNoSide || last_move_seen_by(game_, after, viewer_)});
+                       if (after.moves_played() % kSnapshotEvery == 0) snapshots_.push_back(after.clone());
+                     });
   }
   std::int64_t moves() const { return static_cast<std::int64_t>(steps_.size()); }
 

@@ -43,7 +43,7 @@ struct GameReport {
   std::string warning;  // the declared result disagrees with the rules
   std::vector<ShownWarning> warnings;
   const PassedEnd* passed_end = nullptr;  // the rules ended the game before the record did
-  bool fen = false;  // give the final position's text (--fen)
+  bool fen = false;                       // give the final position's text (--fen)
 };
 
 std::string error_message(const Context& context, const GameReport& report) {

@@ -84,11 +84,13 @@ std::optional<PlayRefusal> PlayOpening::choose_output(const std::string& path) {
   const RecordFormat& format = catalogue_->format_for_output(path);
   if (format.name == move_list_format().name) return std::nullopt;
   if (!format.game.empty() && format.game != game_->definition().rules)
-    return usage(Message{"convert.wrong-game",
-                         {{"file", path}, {"format", format.name}, {"holds", format.game}, {"game", game_->name()}}});
+    return usage(
+        Message{"convert.wrong-game",
+                {{"file", path}, {"format", format.name}, {"holds", format.game}, {"game", game_->name()}}});
   if (format.unrecorded_option) {
     if (auto option = format.unrecorded_option(*game_))
-      return usage(Message{"convert.option-lost", {{"file", path}, {"format", format.name}, {"option", *option}}});
+      return usage(
+          Message{"convert.option-lost", {{"file", path}, {"format", format.name}, {"option", *option}}});
   }
   std::unique_ptr<RecordWriter> writer = format.open_writer();
   if (writer->clone() == nullptr)
@@ -103,7 +105,8 @@ std::optional<PlayRefusal> PlayOpening::choose_output(const std::string& path) {
 // result it declared (a resignation) no longer stands.
 GameHeader PlayOpening::whole_header(GameHeader header) const {
   header.result.reset();
-  std::erase_if(header.tags, [](const auto& tag) { return tag.first == "Result" || tag.first == "Termination"; });
+  std::erase_if(header.tags,
+                [](const auto& tag) { return tag.first == "Result" || tag.first == "Termination"; });
   return header;
 }
 
@@ -134,11 +137,11 @@ std::optional<PlayRefusal> PlayOpening::open_record() {
         while (again->source->next_game()) ++count;
       }
     }
-    const FileError error =
-        input_.source->read_error()
-            ? read_failure(*input_.source->read_error())
-            : FileError{"usage", Message{"usage.no-such-game",
-                                         {{"index", std::to_string(request_.game_index)}, {"count", std::to_string(count)}}}};
+    const FileError error = input_.source->read_error()
+                                ? read_failure(*input_.source->read_error())
+                                : FileError{"usage", Message{"usage.no-such-game",
+                                                             {{"index", std::to_string(request_.game_index)},
+                                                              {"count", std::to_string(count)}}}};
     return PlayRefusal{error.message, error, error.game};
   }
   if (const auto* header_error = next->if_error()) {

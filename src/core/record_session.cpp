@@ -2,9 +2,9 @@
 
 #include <sys/file.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
-#include <algorithm>
 #include <deque>
 
 #include "rules/facets.h"
@@ -123,7 +123,8 @@ void RecordSession::undo(const UndoPlan& plan) {
   if (!whole_) return cut_to(plan.cut_at);
   check_unchanged();
   // The writer as it was before the moves taken back.
-  const std::size_t kept = whole_->writers.size() - 1 - std::min(plan.moves.size(), whole_->writers.size() - 1);
+  const std::size_t kept =
+      whole_->writers.size() - 1 - std::min(plan.moves.size(), whole_->writers.size() - 1);
   whole_->writers.resize(kept + 1);
   write_whole(*plan.position);
   remember();

@@ -103,7 +103,8 @@ TEST_CASE("validate --format json --fen: each game's final position agrees with 
   std::vector<std::string> expected;
   const std::string text = std::regex_replace(theirs.out(), std::regex("\\s+"), " ");
   const std::regex final_fen("\\{ \"([^\"]*)\" \\}");
-  for (auto it = std::sregex_iterator(text.begin(), text.end(), final_fen); it != std::sregex_iterator(); ++it)
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), final_fen); it != std::sregex_iterator();
+       ++it)
     expected.push_back((*it)[1]);
   const auto got = lines(ours.out());
   REQUIRE(got.size() == expected.size());
@@ -128,7 +129,8 @@ TEST_CASE("validate --format json --fen: each game's final position agrees with 
   Child text_only(kBinary, {"validate", "--fen", archive}, dir.path(), false);
   CHECK(text_only.finish(30s) == 2);
   CHECK(text_only.err().find("--format json") != std::string::npos);
-  Child kalah(kBinary, {"validate", "--format", "json", "--fen", kSourceDir + "/samples/kalah/valid/full-game.kalah"},
+  Child kalah(kBinary,
+              {"validate", "--format", "json", "--fen", kSourceDir + "/samples/kalah/valid/full-game.kalah"},
               dir.path(), false);
   CHECK(kalah.finish(30s) == 0);
   CHECK(kalah.out().find("\"fen\":null") != std::string::npos);

@@ -3,8 +3,8 @@
 // every undo, never a YAML header; a kill at any moment leaves a game that
 // gamerec and pgn-extract both read; --game-index N continues game N of an
 // archive. Driven through a pipe, as a person would type.
-#include <catch2/catch.hpp>
 #include <unistd.h>
+#include <catch2/catch.hpp>
 
 #include <filesystem>
 #include <regex>
@@ -171,7 +171,8 @@ TEST_CASE("play: YAML never goes into a .pgn, and what play cannot write as PGN 
               true);
   CHECK(kalah.finish(30s) == 2);
   CHECK(kalah.err().find("a pgn file holds chess games, not kalah") != std::string::npos);
-  Child psq(kBinary, {"play", "--game", "gomoku", (fs::path(tmp.path()) / "new.psq").string()}, kSourceDir, true);
+  Child psq(kBinary, {"play", "--game", "gomoku", (fs::path(tmp.path()) / "new.psq").string()}, kSourceDir,
+            true);
   CHECK(psq.finish(30s) == 2);
   CHECK(psq.err().find("play cannot write a psq file move by move") != std::string::npos);
   CHECK_FALSE(fs::exists(fs::path(tmp.path()) / "kalah.pgn"));

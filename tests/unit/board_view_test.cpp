@@ -165,13 +165,14 @@ TEST_CASE("board view: no tile is the terminal's own white, so light pieces show
 TEST_CASE("board view: turned round, rows, columns and their labels run the other way") {
   // Chess from Black's side: rank 1 at the top, the h-file on the left.
   const auto game = gamerec::test::make("chess");
-  const std::string text = ui::render_board(ui::turned_round(game->new_state()->view()), game->definition(), "en",
-                                            ui::Palette{}, {"White", "Black"});
+  const std::string text = ui::render_board(ui::turned_round(game->new_state()->view()), game->definition(),
+                                            "en", ui::Palette{}, {"White", "Black"});
   CHECK_THAT(text, Catch::StartsWith("   h  g  f  e  d  c  b  a \n1  R  N  B  K  Q  B  N  R  1\n"));
   CHECK_THAT(text, Catch::Contains("8  r  n  b  k  q  b  n  r  8\n   h  g  f  e  d  c  b  a \n"));
   // Turning twice is the board as it was; labels of their own below stay below.
   BoardView view;
-  view.grids.push_back(BoardGrid{"", 1, 2, {"x"}, {"a", "b"}, {BoardCell{}, BoardCell{.mark = '~'}}, {"1", "2"}});
+  view.grids.push_back(
+      BoardGrid{"", 1, 2, {"x"}, {"a", "b"}, {BoardCell{}, BoardCell{.mark = '~'}}, {"1", "2"}});
   const BoardView turned = ui::turned_round(view);
   CHECK(turned.grids[0].col_labels == std::vector<std::string>{"2", "1"});
   CHECK(turned.grids[0].bottom_col_labels == std::vector<std::string>{"b", "a"});
