@@ -154,12 +154,15 @@ Result<RecordPrefix, FileError> read_prefix(const std::string& path, const GameC
   std::deque<RecentMove> recent;
   std::optional<std::uint64_t> end;
   std::int64_t played = 0;
+  int variations = 0;  // open variations: their moves are not the game's (PGN)
   while (const RecordEvent* event = record.source->next_event()) {
     if (event->kind == RecordEvent::Kind::kQuit) {
       end = event->offset;
       break;
     }
-    if (event->kind != RecordEvent::Kind::kMove) continue;
+    if (event->kind == RecordEvent::Kind::kVariationStart) ++variations;
+    if (event->kind == RecordEvent::Kind::kVariationEnd) --variations;
+    if (event->kind != RecordEvent::Kind::kMove || variations > 0) continue;
     if (played == moves) {
       end = event->offset;
       break;

@@ -137,6 +137,19 @@ TEST_CASE("play archive.pgn --game-index N -o next.pgn continues game N, and a b
   CHECK(text.find("0-1") == std::string::npos);
   check_whole_game(next, 9);
 
+  // Undo goes back into game 3's own moves (past its variation), and the
+  // file is written again without them.
+  const fs::path back = fs::path(tmp.path()) / "back.pgn";
+  Child undo(kBinary, {"play", archive, "--game-index", "3", "-o", back.string()}, kSourceDir, true);
+  undo.send("undo\nundo\nQ\n");
+  REQUIRE(undo.finish(30s) == 0);
+  INFO(undo.out() << undo.err());
+  CHECK(undo.out().find("Took back 4... Be7") != std::string::npos);
+  CHECK(undo.out().find("Took back 4. Bg5") != std::string::npos);
+  CHECK(read_file(back).find("Declined} *") != std::string::npos);
+  CHECK(read_file(back).find("(2. Nf3") != std::string::npos);
+  check_whole_game(back, 6);
+
   Child bad(kBinary, {"play", archive, "--game-index", "9", "-o", (fs::path(tmp.path()) / "no.pgn").string()},
             kSourceDir, true);
   CHECK(bad.finish(30s) == 2);
