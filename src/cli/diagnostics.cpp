@@ -64,7 +64,7 @@ std::string move_error_text(const Context& context, const Game& game, const Stat
   const std::string where =
       state.is_over() ? status_line(context, game, state)
                       : context.text("context", {{"side", side_display(context, game, state.to_move())},
-                                                 {"number", std::to_string(state.moves_played() + 1)}});
+                                                 {"number", std::to_string(next_move_number(game, state))}});
   return fmt::format("{}: {} ({})", printable(error.move),
                      context.messages().error_reason(error.error, game.definition()), where);
 }

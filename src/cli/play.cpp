@@ -27,6 +27,7 @@
 #include "core/tourney.h"
 #include "rules/facets.h"
 #include "rules/text.h"
+#include "ui/board_view.h"
 #include "ui/input.h"
 #include "ui/terminal.h"
 
@@ -42,6 +43,9 @@ struct PlayOptions {
   std::optional<std::uint64_t> seed;
   std::optional<std::int64_t> movetime_ms;
   std::string position;  // --position (--fen): a new game's start, in the game's notation
+  int game_index = 1;    // --game-index: which game of an archive FILE continues
+  bool flip = false;     // --flip: the board turned round
+  bool no_flip = false;  // --no-flip: never turned round
 };
 
 bool hides_information(const Game& game) { return game.type().information == GameType::Information::kHidden; }
@@ -87,6 +91,13 @@ struct Seats {
       if (!is_computer(side) && !last_move_seen_by(game, after, side)) return false;
     return true;
   }
+  // Whether boards are shown turned round: --flip, or by default when the
+  // one person at the keyboard plays the second of two sides that face
+  // each other (Black in chess), who then sees the board from their end.
+  bool turned(const Game& game, bool flip, bool no_flip) const {
+    if (flip || no_flip) return flip;
+    return game.type().sides_face && game.definition().sides.size() == 2 && only_person() == 1;
+  }
   std::vector<Player*> pointers() const {
     std::vector<Player*> result;
     for (const auto& player : players) result.push_back(player.get());
@@ -98,7 +109,7 @@ struct Seats {
 class PlayHooks final : public MatchHooks {
  public:
   PlayHooks(const Context& context, const Game& game, Seats& seats, RecordSession& session,
-            const ui::InterruptGuard& interrupts, ui::InputReader& input)
+            const ui::InterruptGuard& interrupts, ui::InputReader& input, bool turned)
       : context_(context),
         game_(game),
         seats_(seats),
@@ -106,7 +117,8 @@ class PlayHooks final : public MatchHooks {
         interrupts_(interrupts),
         input_(input),
         private_screens_(hides_information(game) && seats.people() > 1 && ui::stdin_is_terminal() &&
-                         ui::stdout_is_terminal()) {}
+                         ui::stdout_is_terminal()),
+        turned_(turned) {}
 
   // The board as the side at the keyboard sees it: the only person's side,
   // or the person to move; everything when nobody or several play. When
@@ -187,12 +199,13 @@ class PlayHooks final : public MatchHooks {
  private:
   // A move as the people at the keyboard may see it once it led to `after`.
   std::string shown_text(const State& after, std::string_view text) const {
-    return seats_.people_see_last_move(game_, after) ? printable(text) : context_.text("ui.hidden-move");
+    return seats_.people_see_last_move(game_, after) ? printable(last_numbered_move(game_, after, text))
+                                                     : context_.text("ui.hidden-move");
   }
 
   void print_board(const State& state, Side viewer) const {
     const BoardView view = viewer == kNoSide ? state.view() : state.observe(viewer)->view();
-    context_.out() << position_text(context_, game_, state, view);
+    context_.out() << position_text(context_, game_, state, turned_ ? ui::turned_round(view) : view);
   }
 
   // Clears the screen (and its scrollback), asks for the keyboard to pass
@@ -270,7 +283,9 @@ class PlayHooks final : public MatchHooks {
     if (refused)
       context_.out() << *refused << '\n';
     else if (move)
-      context_.out() << context_.text("ui.hint", {{"move", game_.move_text(*move, state)}}) << '\n';
+      context_.out() << context_.text("ui.hint",
+                                      {{"move", numbered_move(game_, state, game_.move_text(*move, state))}})
+                     << '\n';
     else
       context_.out() << context_.text("ui.no-hint") << '\n';
   }
@@ -315,6 +330,7 @@ class PlayHooks final : public MatchHooks {
   const ui::InterruptGuard& interrupts_;
   ui::InputReader& input_;
   const bool private_screens_;
+  const bool turned_;        // boards shown turned round (Seats::turned)
   Side shown_to_ = kNoSide;  // whose view the screen shows
 };
 
@@ -326,7 +342,8 @@ class PlayCommand {
   // (core/play_session.h); this wires the options to it, makes the players,
   // shows the record's moves (--step) and its problems, and runs the match.
   int run() {
-    PlayRequest request{options_.file, options_.output, options_.position, context_.game_choice()};
+    PlayRequest request{options_.file, options_.output, options_.position, context_.game_choice(),
+                        options_.game_index};
     auto opened = PlayOpening::open(context_.catalogue(), std::move(request));
     if (!opened) return refuse(opened.error());
     PlayOpening& opening = *opened;
@@ -371,11 +388,14 @@ class PlayCommand {
     auto step = [&](const RecordEvent& event, Side mover, const Move&, const State& after) {
       const bool seen = seats_.people_see_last_move(*game_, after);
       context_.out() << move_line(context_, *game_, after.moves_played(),
-                                  seen ? event.text : context_.text("ui.hidden-move"), mover)
+                                  seen ? last_numbered_move(*game_, after, event.text)
+                                       : context_.text("ui.hidden-move"),
+                                  mover)
                      << '\n';
-      if (step_boards)
-        context_.out() << position_text(context_, *game_, after,
-                                        step_viewer == kNoSide ? after.view() : after.observe(step_viewer)->view());
+      if (step_boards) {
+        const BoardView view = step_viewer == kNoSide ? after.view() : after.observe(step_viewer)->view();
+        context_.out() << position_text(context_, *game_, after, turned() ? ui::turned_round(view) : view);
+      }
       wait_for_enter();
       return true;
     };
@@ -433,7 +453,7 @@ class PlayCommand {
   // Seats must exist (make_seats) before the record file is touched.
   int loop(RecordSession& session, std::unique_ptr<State> start, int exit_status) {
     context_.out() << context_.text("ui.writing-to", {{"file", display_name(session.path())}}) << '\n';
-    PlayHooks hooks(context_, *game_, seats_, session, interrupts_, input_);
+    PlayHooks hooks(context_, *game_, seats_, session, interrupts_, input_, turned());
     hooks.show_board(*start);
     Match match(*game_, std::move(start), seats_.pointers(), &session);
     match.set_seed(seats_.shortcut_seed);
@@ -447,6 +467,8 @@ class PlayCommand {
     if (!context_.out().flush()) return context_.usage_error(Message{"output.cannot-write"});
     return exit_status;
   }
+
+  bool turned() const { return seats_.turned(*game_, options_.flip, options_.no_flip); }
 
   // --step: Enter goes on (so does the end of input or a signal).
   void wait_for_enter() {
@@ -485,6 +507,13 @@ Command add_play_command(CLI::App& app) {
   command
       ->add_option("--movetime", options->movetime_ms, "Time per move for searching computer players, in ms")
       ->check(whole_number(1, kMaxMilliseconds));
+  command
+      ->add_option("--game-index", options->game_index,
+                   "Which game of an archive FILE to continue (1: the first); -o names the record written")
+      ->check(whole_number(1, std::numeric_limits<int>::max()));
+  auto* flip = command->add_flag("--flip", options->flip,
+                                 "Show the board turned round (by default, when the one person plays Black)");
+  command->add_flag("--no-flip", options->no_flip, "Never show the board turned round")->excludes(flip);
   command->add_option("--position,--fen", options->position,
                       "Start a new game from this position, in the game's notation (a header's position:)");
   return {command, [options](const Context& context) {

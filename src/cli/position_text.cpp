@@ -26,11 +26,17 @@ std::string sides_display(const Context& context, const Game& game, const std::v
   return join(sides, "+", [&](Side side) { return side_display(context, game, side); });
 }
 
+std::int64_t next_move_number(const Game& game, const State& state) {
+  // A game that numbers move pairs says which pair: "Black to move, move 12".
+  const auto* numbers = game.facet<MoveNumbers>();
+  return numbers != nullptr ? numbers->move_number(state).number : state.moves_played() + 1;
+}
+
 std::string status_line(const Context& context, const Game& game, const State& state) {
   const GameDefinition& definition = game.definition();
   if (!state.is_over()) {
     const MessageArgs args = {{"side", side_display(context, game, state.to_move())},
-                              {"number", std::to_string(state.moves_played() + 1)}};
+                              {"number", std::to_string(next_move_number(game, state))}};
     if (const auto* reasons = game.facet<TurnReasons>()) {
       if (auto reason = reasons->turn_reason(state)) return context.text(reason->key, args, &definition);
     }
@@ -62,8 +68,23 @@ std::string position_text(const Context& context, const Game& game, const State&
   return board_text(context, game, view) + status_line(context, game, state) + "\n";
 }
 
+std::string numbered_move(const Game& game, const State& before, std::string_view move) {
+  const auto* numbers = game.facet<MoveNumbers>();
+  if (numbers == nullptr) return std::string(move);
+  return move_number_text(numbers->move_number(before)) + " " + std::string(move);
+}
+
+std::string last_numbered_move(const Game& game, const State& after, std::string_view move) {
+  const auto* numbers = game.facet<MoveNumbers>();
+  if (numbers == nullptr) return std::string(move);
+  return move_number_text(numbers->last_move_number(after)) + " " + std::string(move);
+}
+
 std::string move_line(const Context& context, const Game& game, std::int64_t number, std::string_view move,
                       Side mover) {
+  if (game.facet<MoveNumbers>() != nullptr)
+    return context.text("ui.replay-numbered-move",
+                        {{"move", printable(move)}, {"side", side_display(context, game, mover)}});
   return context.text("ui.replay-move", {{"number", std::to_string(number)},
                                          {"move", printable(move)},
                                          {"side", side_display(context, game, mover)}});

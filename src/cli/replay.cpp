@@ -11,12 +11,13 @@
 #include "cli/commands.h"
 #include "cli/diagnostics.h"
 #include "cli/number_options.h"
-#include "cli/position_text.h"
 #include "cli/picture_output.h"
+#include "cli/position_text.h"
 #include "cli/record_opening.h"
 #include "cli/replay_steps.h"
 #include "rules/facets.h"
 #include "rules/text.h"
+#include "ui/board_view.h"
 
 namespace gamerec::cli {
 namespace {
@@ -27,7 +28,7 @@ struct ReplayOptions {
   std::optional<std::int64_t> to;
   std::string as;  // a side id; empty: the whole position
   std::optional<int> game_index;
-  bool flip = false;  // the board turned round (svg, html)
+  bool flip = false;  // the board turned round (text, svg, html)
   int size = 0;       // pixels across (svg, html); 0: the output's default
 };
 
@@ -57,7 +58,8 @@ int replay(const Context& context, const ReplayOptions& options) {
           "usage.unknown-side",
           {{"side", options.as}, {"game", game.name()}, {"sides", join(game.definition().sides, ", ")}}});
   }
-  if (options.step) return step_through(context, input, game, state, viewer, options.to.value_or(0), file);
+  if (options.step)
+    return step_through(context, input, game, state, viewer, options.flip, options.to.value_or(0), file);
   // --format fen: the position after each move, or after move --to N.
   const auto* fen_text = game.facet<PositionText>();
   if (fen && fen_text == nullptr)
@@ -66,7 +68,8 @@ int replay(const Context& context, const ReplayOptions& options) {
   const PictureOptions picture{options.size, options.flip};
   auto show = [&](const State& position) {
     const BoardView view = viewer == kNoSide ? position.view() : position.observe(viewer)->view();
-    context.out() << position_text(context, game, position, view) << '\n';
+    context.out() << position_text(context, game, position, options.flip ? ui::turned_round(view) : view)
+                  << '\n';
   };
   if (svg && options.to && *options.to == 0) context.out() << position_svg(context, game, state, viewer, picture);
   if (!svg && !fen && (!options.to || *options.to == 0)) {
@@ -88,7 +91,9 @@ int replay(const Context& context, const ReplayOptions& options) {
                               }
                               const bool seen = viewer == kNoSide || last_move_seen_by(game, after, viewer);
                               context.out() << move_line(context, game, number,
-                                                         seen ? event.text : context.text("ui.hidden-move"), mover)
+                                                         seen ? last_numbered_move(game, after, event.text)
+                                                              : context.text("ui.hidden-move"),
+                                                         mover)
                                             << '\n';
                               show(after);
                               // A full disk or a closed pipe: stop now, not at the end.
@@ -127,7 +132,7 @@ Command add_replay_command(CLI::App& app) {
       ->add_option("--game-index", options->game_index,
                    "Which game of a file that holds several (1: the first)")
       ->check(whole_number(1, std::numeric_limits<int>::max()));
-  command->add_flag("--flip", options->flip, "Turn the board round (--format svg and html)");
+  command->add_flag("--flip", options->flip, "Show the board turned round (seen from the other side)");
   command->add_option("--size", options->size, "The picture's width in pixels (--format svg and html)")
       ->check(whole_number(kMinPictureSize, kMaxPictureSize));
   return {command, [options](const Context& context) { return replay(context, *options); }};

@@ -10,6 +10,7 @@
 #include "cli/record_opening.h"
 #include "records/line_source.h"
 #include "rules/facets.h"
+#include "ui/board_view.h"
 #include "ui/step_keys.h"
 
 namespace gamerec::cli {
@@ -21,23 +22,24 @@ constexpr std::int64_t kSnapshotEvery = 64;
 
 struct Step {
   Move move;
-  std::string text;
+  std::string text;  // as people write it (numbered_move)
   Side mover = kNoSide;
   bool seen = true;  // the viewer may know the move
 };
 
 class Replay {
  public:
-  Replay(const Context& context, const Game& game, Side viewer) : context_(context), game_(game), viewer_(viewer) {}
+  Replay(const Context& context, const Game& game, Side viewer, bool turned)
+      : context_(context), game_(game), viewer_(viewer), turned_(turned) {}
 
   RunResult read(RecordInput& input, State& start) {
     snapshots_.push_back(start.clone());
-    return run_moves(*input.source, game_, start, [&](const RecordEvent& event, Side mover, const Move& move,
-                                                      const State& after) {
-      steps_.push_back(Step{move, std::string(event.text), mover,
-                            viewer_ == kNoSide || last_move_seen_by(game_, after, viewer_)});
-      if (after.moves_played() % kSnapshotEvery == 0) snapshots_.push_back(after.clone());
-    });
+    return run_moves(*input.source, game_, start,
+                     [&](const RecordEvent& event, Side mover, const Move& move, const State& after) {
+                       steps_.push_back(Step{move, last_numbered_move(game_, after, event.text), mover,
+                                             viewer_ == kNoSide || last_move_seen_by(game_, after, viewer_)});
+                       if (after.moves_played() % kSnapshotEvery == 0) snapshots_.push_back(after.clone());
+                     });
   }
   std::int64_t moves() const { return static_cast<std::int64_t>(steps_.size()); }
 
@@ -56,13 +58,14 @@ class Replay {
             "\n";
     }
     const BoardView view = viewer_ == kNoSide ? position->view() : position->observe(viewer_)->view();
-    return out + position_text(context_, game_, *position, view) + "\n";
+    return out + position_text(context_, game_, *position, turned_ ? ui::turned_round(view) : view) + "\n";
   }
 
  private:
   const Context& context_;
   const Game& game_;
   Side viewer_;
+  bool turned_;
   std::vector<Step> steps_;
   std::vector<std::unique_ptr<State>> snapshots_;
 };
@@ -70,8 +73,8 @@ class Replay {
 }  // namespace
 
 int step_through(const Context& context, RecordInput& input, const Game& game, State& start, Side viewer,
-                 std::int64_t first, const std::string& file) {
-  Replay replay(context, game, viewer);
+                 bool turned, std::int64_t first, const std::string& file) {
+  Replay replay(context, game, viewer, turned);
   const RunResult run = replay.read(input, start);
   if (run.read_error) return report_file_error(context, file, read_failure(*run.read_error));
   const auto error_status = [&] {

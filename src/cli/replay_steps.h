@@ -11,10 +11,11 @@
 namespace gamerec::cli {
 
 // Steps through the current game of `input` from `start`, as `viewer` sees
-// it (kNoSide: everything), opening at move `first` (0: the start).
+// it (kNoSide: everything), the board turned round when `turned`, opening
+// at move `first` (0: the start).
 // Returns the exit status: 1 when the record has an error (its line goes
 // to standard error when the replay ends).
 int step_through(const Context& context, RecordInput& input, const Game& game, State& start, Side viewer,
-                 std::int64_t first, const std::string& file);
+                 bool turned, std::int64_t first, const std::string& file);
 
 }  // namespace gamerec::cli

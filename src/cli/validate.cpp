@@ -182,7 +182,9 @@ int validate_files(const Context& context, const ValidateOptions& options) {
   ValidateProgress progress(context, options.quiet, records.size());
   if (records.size() == 1 && ui::progress_wanted(options.quiet)) progress.set_total_bytes(plain_size(records.front()));
 
-  const RunOptions run_options{options.strict};
+  const bool json = context.options().format == "json";
+  if (options.fen && !json) return context.usage_error(Message{"usage.fen-needs-json"});
+  const CheckOptions check_options{RunOptions{options.strict}, options.fen};
   ValidateCounts counts;
   std::size_t done = 0;
   auto count = [&](int status, const Tally& tally) {
@@ -209,7 +211,7 @@ int validate_files(const Context& context, const ValidateOptions& options) {
         progress.update(done, bytes_before + bytes_read, games_before + ++games);
         return static_cast<bool>(context.out()) && !interrupted();
       };
-      const CheckResult result = check_file(context, path, buffer, after_game, run_options);
+      const CheckResult result = check_file(context, path, buffer, after_game, check_options);
       if (buffer.has_err()) progress.clear();
       buffer.write_to(context.out(), context.err(), 0);
       buffer.clear();
@@ -221,7 +223,7 @@ int validate_files(const Context& context, const ValidateOptions& options) {
   } else {
     JobsSetup setup;
     setup.jobs = options.jobs;
-    setup.run_options = run_options;
+    setup.check_options = check_options;
     setup.interrupted = interrupted;
     setup.record_done = [&](const RecordDone& record) {
       count(record.status, record.tally);
@@ -258,6 +260,8 @@ Command add_validate_command(CLI::App& app) {
   command->add_flag("--strict", options->strict,
                     "Moves after an end the rules reach by themselves (a dead position), and illegal moves in "
                     "variations, are errors, not warnings");
+  command->add_flag("--fen", options->fen,
+                    "With --format json: add the final position as a FEN (games with a position text)");
   return {command, [options](const Context& context) {
             if (options->files.empty() && options->files_from.empty()) {
               context.err() << "files is required\n" << context.text("usage.run-help") << '\n';

@@ -19,6 +19,7 @@ struct ValidateOptions {
   bool recursive = false;          // walk directories
   bool quiet = false;              // no progress line
   bool strict = false;             // what the rules let pass with a warning is an error (RunOptions)
+  bool fen = false;                // JSON: the final position's text (a PositionText facet) as "fen"
 };
 
 // Checks every game of every file, prints one line or JSON object per

@@ -42,6 +42,7 @@ struct GameReport {
   std::string warning;  // the declared result disagrees with the rules
   std::vector<ShownWarning> warnings;
   const PassedEnd* passed_end = nullptr;  // the rules ended the game before the record did
+  bool fen = false;                       // give the final position's text (--fen)
 };
 
 std::string error_message(const Context& context, const GameReport& report) {
@@ -100,6 +101,12 @@ void print_json(const Context& context, const GameReport& report, ReportBuffer& 
     if (outcome.over && !outcome.score.empty()) line["score"] = outcome.score;
     if (!outcome.draw_claimable.empty()) line["draw_claimable"] = outcome.draw_claimable;
   }
+  if (report.fen) {
+    // The position after the last accepted move, in the game's own text
+    // (chess: FEN); null for a game without one or a game never opened.
+    const auto* text = report.game != nullptr ? report.game->facet<PositionText>() : nullptr;
+    line["fen"] = text != nullptr && report.end != nullptr ? Json(text->position_text(*report.end)) : Json();
+  }
   if (report.declared_result) line["declared_result"] = *report.declared_result;
   if (!report.warning.empty()) line["warning"] = report.warning;
   if (report.passed_end != nullptr) {
@@ -152,14 +159,14 @@ void print_text(const Context& context, const GameReport& report, ReportBuffer& 
 class Validator {
  public:
   Validator(const Context& context, const std::string& path, ReportBuffer& buffer,
-            const AfterGame& after_game, const RunOptions& run_options)
+            const AfterGame& after_game, const CheckOptions& options)
       : context_(context),
         json_(context.options().format == "json"),
         path_(path),
         file_(display_name(path)),
         buffer_(buffer),
         after_game_(after_game),
-        run_options_(run_options) {}
+        options_(options) {}
 
   CheckResult check(RecordInput& input) {
     int index = 0;
@@ -198,7 +205,7 @@ class Validator {
       }
       OpenedGame& opened_game = game.value();
       const RunResult run =
-          run_moves(*input.source, *opened_game.game, *opened_game.start, nullptr, run_options_);
+          run_moves(*input.source, *opened_game.game, *opened_game.start, nullptr, options_.run);
       // The rest is unknown: this game and the file cannot be judged.
       if (run.read_error) return report_file_error(read_failure(*run.read_error), shown_index);
       if (run.lines_after_quit) buffer_.err(quit_warning_line(context_, file_, *run.quit_line) + '\n');
@@ -216,6 +223,7 @@ class Validator {
         report.error_message = variation_error_text(*opened_game.game, *run.error_in_variation);
       report.declared_result = run.declared_result;
       report.passed_end = run.passed_end ? &*run.passed_end : nullptr;
+      report.fen = options_.fen;
       report.warnings = warnings(opened_game, run);
       report.warning = result_conflict(*opened_game.game, *opened_game.start, run);
       if (!report.warning.empty() && !json_)
@@ -247,6 +255,7 @@ class Validator {
     report.path = path_;
     report.game_index = index;
     report.file_error = error;
+    report.fen = options_.fen;
     print(report);
     ++result_.tally.games;
     ++result_.tally.unchecked;
@@ -296,7 +305,7 @@ class Validator {
                                                         {"number", std::to_string(found.moves_played + 1)}});
     return fmt::format("{}: {} ({}; {})", printable(found.error.move),
                        context_.messages().error_reason(found.error.error, game.definition()), where,
-                       context_.text(run_options_.strict ? "validate.in-variation-strict" : "validate.in-variation"));
+                       context_.text(options_.run.strict ? "validate.in-variation-strict" : "validate.in-variation"));
   }
 
   // A declared result (a resignation, an agreed draw) stands for a game the
@@ -317,7 +326,7 @@ class Validator {
   std::string file_;
   ReportBuffer& buffer_;
   const AfterGame& after_game_;
-  RunOptions run_options_;
+  CheckOptions options_;
   CheckResult result_;
 };
 
@@ -341,22 +350,22 @@ bool ReportBuffer::has_err() const {
 }
 
 CheckResult check_games(const Context& context, const std::string& path, RecordInput& input,
-                        ReportBuffer& buffer, const AfterGame& after_game, const RunOptions& run_options) {
-  return Validator(context, path, buffer, after_game, run_options).check(input);
+                        ReportBuffer& buffer, const AfterGame& after_game, const CheckOptions& options) {
+  return Validator(context, path, buffer, after_game, options).check(input);
 }
 
 CheckResult check_unreadable(const Context& context, const std::string& path, ReportBuffer& buffer,
                              const FileError& error) {
   const AfterGame go_on = [](std::uint64_t) { return true; };
-  return Validator(context, path, buffer, go_on, RunOptions{}).unreadable(error);
+  return Validator(context, path, buffer, go_on, CheckOptions{}).unreadable(error);
 }
 
 CheckResult check_file(const Context& context, const std::string& path, ReportBuffer& buffer,
-                       const AfterGame& after_game, const RunOptions& run_options) {
+                       const AfterGame& after_game, const CheckOptions& options) {
   auto opened = open_input(path, context.catalogue());
   if (auto* error = opened.if_error())
-    return Validator(context, path, buffer, after_game, run_options).unreadable(*error);
-  return check_games(context, path, opened.value(), buffer, after_game, run_options);
+    return Validator(context, path, buffer, after_game, options).unreadable(*error);
+  return check_games(context, path, opened.value(), buffer, after_game, options);
 }
 
 }  // namespace gamerec::cli

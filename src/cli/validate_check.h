@@ -57,6 +57,12 @@ class ReportBuffer {
 
 using AfterGame = std::function<bool(std::uint64_t bytes_read)>;
 
+// How each game is checked (RunOptions) and what its report holds beside.
+struct CheckOptions {
+  RunOptions run;
+  bool fen = false;  // JSON: the final position's text as "fen" (validate --fen)
+};
+
 struct CheckResult {
   int status = kExitOk;  // 0 valid, 1 invalid, 2 a file-level problem
   int games = 0;         // game indices used (the next part's start)
@@ -65,17 +71,17 @@ struct CheckResult {
   std::uint64_t bytes = 0;  // of the input read
 };
 
-// Checks every game of `input` (`path` names it) as `run_options` say,
+// Checks every game of `input` (`path` names it) as `options` say,
 // reporting into `buffer`.
 // `after_game` runs after each game's report, with the bytes of the input
 // read so far; false stops the checking.
 CheckResult check_games(const Context& context, const std::string& path, RecordInput& input,
-                        ReportBuffer& buffer, const AfterGame& after_game, const RunOptions& run_options);
+                        ReportBuffer& buffer, const AfterGame& after_game, const CheckOptions& options);
 // A record that cannot be read at all, reported.
 CheckResult check_unreadable(const Context& context, const std::string& path, ReportBuffer& buffer,
                              const FileError& error);
 // The same for the file `path`, opened here (or reported as unreadable).
 CheckResult check_file(const Context& context, const std::string& path, ReportBuffer& buffer,
-                       const AfterGame& after_game, const RunOptions& run_options);
+                       const AfterGame& after_game, const CheckOptions& options);
 
 }  // namespace gamerec::cli

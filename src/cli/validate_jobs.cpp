@@ -167,11 +167,11 @@ class Pipeline {
         if (task.unreadable) {
           checked.result = check_unreadable(context, path, checked.buffer, *task.unreadable);
         } else if (!task.part) {
-          checked.result = check_file(context, path, checked.buffer, go_on, setup_.run_options);
+          checked.result = check_file(context, path, checked.buffer, go_on, setup_.check_options);
         } else {
           const std::uint64_t size = task.part->bytes.size();
           RecordInput input{task.format, task.format->open_reader(task.part->lines())};
-          checked.result = check_games(context, path, input, checked.buffer, go_on, setup_.run_options);
+          checked.result = check_games(context, path, input, checked.buffer, go_on, setup_.check_options);
           checked.result.bytes = size;
         }
         if (checked.result.stopped) break;

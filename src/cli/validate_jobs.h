@@ -26,7 +26,7 @@ struct RecordDone {
 
 struct JobsSetup {
   unsigned jobs = 2;
-  RunOptions run_options;  // how each game's moves are checked
+  CheckOptions check_options;  // how each game is checked and reported
   // Stops everything soon when it returns true (a signal).
   std::function<bool()> interrupted;
   // After a record's reports were written; false stops (the output failed).

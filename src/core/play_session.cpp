@@ -67,6 +67,8 @@ std::optional<PlayRefusal> PlayOpening::open_new_game() {
   const std::string& path = request_.file.empty() ? request_.output : request_.file;
   std::string game_name = request_.choice.forced_game.value_or("");
   if (game_name.empty() && !path.empty()) game_name = catalogue_->game_for_path(path).value_or("");
+  // A format that holds one game's records tells it too (a .pgn: chess).
+  if (game_name.empty() && !path.empty()) game_name = catalogue_->format_for_output(path).game;
   if (game_name.empty()) return usage(Message{"play.which-game"});
   auto made = catalogue_->make_game(game_name, request_.choice.overrides);
   if (!made) return usage(made.error());
@@ -74,7 +76,38 @@ std::optional<PlayRefusal> PlayOpening::open_new_game() {
   auto start = game_->new_state_from(request_.position);
   if (!start) return usage(start.error(), game_->name());
   position_ = std::move(start).value();
+  if (!path.empty()) return choose_output(path);
   return std::nullopt;
+}
+
+std::optional<PlayRefusal> PlayOpening::choose_output(const std::string& path) {
+  const RecordFormat& format = catalogue_->format_for_output(path);
+  if (format.name == move_list_format().name) return std::nullopt;
+  if (!format.game.empty() && format.game != game_->definition().rules)
+    return usage(
+        Message{"convert.wrong-game",
+                {{"file", path}, {"format", format.name}, {"holds", format.game}, {"game", game_->name()}}});
+  if (format.unrecorded_option) {
+    if (auto option = format.unrecorded_option(*game_))
+      return usage(
+          Message{"convert.option-lost", {{"file", path}, {"format", format.name}, {"option", *option}}});
+  }
+  std::unique_ptr<RecordWriter> writer = format.open_writer();
+  if (writer->clone() == nullptr)
+    return usage(Message{"play.output-format", {{"file", path}, {"format", format.name}}});
+  output_ = &format;
+  writers_.clear();
+  writers_.push_back(std::move(writer));
+  return std::nullopt;
+}
+
+// The header a record written whole begins with: the game goes on, so a
+// result it declared (a resignation) no longer stands.
+GameHeader PlayOpening::whole_header(GameHeader header) const {
+  header.result.reset();
+  std::erase_if(header.tags,
+                [](const auto& tag) { return tag.first == "Result" || tag.first == "Termination"; });
+  return header;
 }
 
 bool PlayOpening::foreign() const { return input_.format != nullptr && input_.format->name != "move-list"; }
@@ -93,11 +126,22 @@ std::optional<PlayRefusal> PlayOpening::open_record() {
   auto opened = open_input(path, *catalogue_);
   if (!opened) return PlayRefusal{opened.error().message, opened.error(), opened.error().game};
   input_ = std::move(opened).value();
+  // Game N of an archive (--game-index): the games before it are passed over.
   auto next = input_.source->next_game();
+  for (int number = 1; next && number < request_.game_index; ++number) next = input_.source->next_game();
   if (!next) {
+    int count = 0;
+    if (!input_.source->read_error()) {
+      // How many games there are, for the message: read again from the start.
+      if (auto again = open_input(path, *catalogue_)) {
+        while (again->source->next_game()) ++count;
+      }
+    }
     const FileError error = input_.source->read_error()
                                 ? read_failure(*input_.source->read_error())
-                                : FileError{"usage", Message{"usage.no-such-game", {{"index", "1"}, {"count", "0"}}}};
+                                : FileError{"usage", Message{"usage.no-such-game",
+                                                             {{"index", std::to_string(request_.game_index)},
+                                                              {"count", std::to_string(count)}}}};
     return PlayRefusal{error.message, error, error.game};
   }
   if (const auto* header_error = next->if_error()) {
@@ -113,11 +157,44 @@ std::optional<PlayRefusal> PlayOpening::open_record() {
   header_ = std::move(game->header);
   game_ = std::move(game->game);
   position_ = std::move(game->start);
+  if (!in_place_) {
+    if (auto refused = choose_output(request_.output)) return refused;
+    if (output_ != nullptr) (void)writers_.back()->begin_game(*game_, whole_header(header_));
+  }
   return std::nullopt;
 }
 
 RunResult PlayOpening::replay(MoveObserver* observer) {
   if (!resumes()) return {};
+  if (output_ != nullptr) {
+    // Everything the record holds goes to the writer (comments, variations),
+    // with a copy of it after each move for undo.
+    class Whole final : public MoveObserver {
+     public:
+      Whole(MoveObserver* shown, const Game& game, std::vector<std::unique_ptr<RecordWriter>>& writers)
+          : shown_(shown), game_(game), writers_(writers) {}
+      void before(const RecordEvent& event, const Move& move, const State& position) override {
+        std::unique_ptr<RecordWriter> next = writers_.back()->clone();
+        (void)next->move(game_, position, move, event.text);
+        writers_.push_back(std::move(next));
+        if (shown_ != nullptr) shown_->before(event, move, position);
+      }
+      bool after(const RecordEvent& event, Side mover, const Move& move, const State& position) override {
+        return shown_ == nullptr || shown_->after(event, mover, move, position);
+      }
+      void annotation(const RecordEvent& event) override { (void)writers_.back()->annotation(event); }
+      void variation_move(const RecordEvent& event, const Move* move, const State& position) override {
+        (void)writers_.back()->variation_move(game_, position, move, event);
+      }
+
+     private:
+      MoveObserver* shown_;
+      const Game& game_;
+      std::vector<std::unique_ptr<RecordWriter>>& writers_;
+    } whole(observer, *game_, writers_);
+    MoveObserver* both = &whole;
+    return run_moves(*input_.source, *game_, *position_, both);
+  }
   if (!foreign()) return run_moves(*input_.source, *game_, *position_, observer);
   // Each move as a move list writes it too, for OUT.
   class Converting final : public MoveObserver {
@@ -167,7 +244,9 @@ Result<RecordSession, PlayRefusal> PlayOpening::begin(const RunResult& replayed)
   const std::string& output = request_.output;
   if (file_exists(output)) return existing(output);
   Result<RecordSession, Message> created = Message{};
-  if (foreign()) {
+  if (output_ != nullptr) {
+    created = RecordSession::create_whole(output, *game_, std::move(writers_), *position_);
+  } else if (foreign()) {
     GameHeader header = header_;
     if (catalogue_->game_for_path(output) != game_->name()) header.game = game_->name();
     created = RecordSession::create(output, "", 0,
@@ -184,6 +263,14 @@ Result<RecordSession, PlayRefusal> PlayOpening::create_new_record() {
   std::string path = request_.file.empty() ? request_.output : request_.file;
   if (path.empty()) path = generated_name(*game_);
   if (file_exists(path)) return existing(path);
+  if (output_ != nullptr) {
+    GameHeader header;
+    header.position = request_.position;
+    (void)writers_.back()->begin_game(*game_, header);
+    auto created = RecordSession::create_whole(path, *game_, std::move(writers_), *position_);
+    if (!created) return usage(created.error());
+    return std::move(created).value();
+  }
   // The header names the game when the file name would not tell it, and
   // keeps the chosen rule options.
   GameHeader header;

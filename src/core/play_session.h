@@ -7,8 +7,11 @@
 //    a FILE that does not exist, a new game whose game cannot be told);
 //  - which file is written: a new record (FILE, OUT or a name made from the
 //    game and the time), FILE itself, or OUT holding FILE's valid part;
-//  - in which format: a move list; a record in another format (a Gomocup
-//    .psq) is continued into OUT, converted, never in place;
+//  - in which format: the one the written file's name asks for (a move
+//    list, or PGN, whose whole game is written again after every move;
+//    refused for a format play cannot write so or that cannot hold the
+//    game); a record in another format (PGN, a Gomocup .psq) is continued
+//    into OUT, never in place; with --game-index, game N of an archive;
 //  - append or rewrite: FILE continued in place keeps its bytes (a final Q
 //    line goes at the first new move); a record with an error or with moves
 //    after Q is continued only into another file;
@@ -19,6 +22,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/catalogue.h"
 #include "core/record_input.h"
@@ -42,6 +46,7 @@ struct PlayRequest {
   std::string output;    // -o OUT; empty: none
   std::string position;  // --position: a new game's start, in the game's notation
   GameChoice choice;     // --game and --variant
+  int game_index = 1;    // --game-index: which game of FILE (an archive) to continue
 };
 
 // A session's game, from the request to its first move: made (new game) or
@@ -74,6 +79,10 @@ class PlayOpening {
   std::optional<PlayRefusal> open_record();
   Result<RecordSession, PlayRefusal> create_new_record();
   bool foreign() const;
+  // The format `path` is written in: output_ set for one whose whole text
+  // play writes again after each move (PGN), or why it cannot be written.
+  std::optional<PlayRefusal> choose_output(const std::string& path);
+  GameHeader whole_header(GameHeader header) const;
 
   const GameCatalogue* catalogue_;
   PlayRequest request_;
@@ -85,6 +94,10 @@ class PlayOpening {
   GameHeader header_;
   std::optional<RecordSession> in_place_;
   std::string converted_;
+  // A record written whole (choose_output): its format, and its writer
+  // after each move replayed (RecordSession::create_whole).
+  const RecordFormat* output_ = nullptr;
+  std::vector<std::unique_ptr<RecordWriter>> writers_;
 };
 
 }  // namespace gamerec

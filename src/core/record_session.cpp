@@ -2,6 +2,7 @@
 
 #include <sys/file.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <deque>
@@ -42,6 +43,30 @@ Result<RecordSession, Message> RecordSession::create(const std::string& path, co
   }
 }
 
+Result<RecordSession, Message> RecordSession::create_whole(const std::string& path, const Game& game,
+                                                           std::vector<std::unique_ptr<RecordWriter>> writers,
+                                                           const State& position) {
+  try {
+    // Whole from the start: the file appears holding the game.
+    std::string text = writers.back()->clone()->end_game(game, position);
+    RecordSession session(RecordFile::create(path, "", 0, text));
+    session.lock();
+    session.whole_.emplace(WholeText{&game, std::move(writers), std::move(text)});
+    session.remember();
+    return session;
+  } catch (const RecordWriteError& e) {
+    return e.message;
+  }
+}
+
+void RecordSession::write_whole(const State& position) {
+  WholeText& whole = *whole_;
+  std::string text = whole.writers.back()->clone()->end_game(*whole.game, position);
+  const auto differs = std::mismatch(text.begin(), text.end(), whole.text.begin(), whole.text.end());
+  file_.rewrite(text, static_cast<std::size_t>(differs.first - text.begin()), whole.text);
+  whole.text = std::move(text);
+}
+
 void RecordSession::lock() {
   if (::flock(file_.fd(), LOCK_EX | LOCK_NB) == 0) return;
   if (errno == EWOULDBLOCK) throw RecordWriteError(Message{"write.locked", {{"file", file_.path()}}});
@@ -69,13 +94,39 @@ void RecordSession::check_unchanged() const {
   if (changed) throw RecordWriteError(Message{"write.changed", {{"file", file_.path()}}});
 }
 
-void RecordSession::write_move(const State& /*before*/, const Move& /*move*/, std::string_view text) {
+void RecordSession::write_move(const State& before, const Move& move, std::string_view text) {
   check_unchanged();
+  if (whole_) {
+    std::unique_ptr<RecordWriter> writer = whole_->writers.back()->clone();
+    (void)writer->move(*whole_->game, before, move, text);
+    std::unique_ptr<State> after = before.clone();
+    after->apply(move);
+    whole_->writers.push_back(std::move(writer));
+    try {
+      write_whole(*after);
+    } catch (...) {
+      whole_->writers.pop_back();  // the file is as it was: so is the game
+      throw;
+    }
+    remember();
+    return;
+  }
   if (pending_cut_) {
     file_.truncate(*pending_cut_);
     pending_cut_.reset();
   }
   file_.append_line(text);
+  remember();
+}
+
+void RecordSession::undo(const UndoPlan& plan) {
+  if (!whole_) return cut_to(plan.cut_at);
+  check_unchanged();
+  // The writer as it was before the moves taken back.
+  const std::size_t kept =
+      whole_->writers.size() - 1 - std::min(plan.moves.size(), whole_->writers.size() - 1);
+  whole_->writers.resize(kept + 1);
+  write_whole(*plan.position);
   remember();
 }
 
@@ -103,12 +154,15 @@ Result<RecordPrefix, FileError> read_prefix(const std::string& path, const GameC
   std::deque<RecentMove> recent;
   std::optional<std::uint64_t> end;
   std::int64_t played = 0;
+  int variations = 0;  // open variations: their moves are not the game's (PGN)
   while (const RecordEvent* event = record.source->next_event()) {
     if (event->kind == RecordEvent::Kind::kQuit) {
       end = event->offset;
       break;
     }
-    if (event->kind != RecordEvent::Kind::kMove) continue;
+    if (event->kind == RecordEvent::Kind::kVariationStart) ++variations;
+    if (event->kind == RecordEvent::Kind::kVariationEnd) --variations;
+    if (event->kind != RecordEvent::Kind::kMove || variations > 0) continue;
     if (played == moves) {
       end = event->offset;
       break;

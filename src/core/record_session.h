@@ -19,6 +19,7 @@
 #include "core/match.h"
 #include "core/record_input.h"
 #include "records/record_file.h"
+#include "records/record_format.h"
 
 namespace gamerec {
 
@@ -52,6 +53,17 @@ class RecordSession final : public MoveSink {
   static Result<RecordSession, Message> create(const std::string& path, const std::string& source_path,
                                                std::uint64_t prefix_bytes, std::string_view header);
 
+  // A new record in a format whose whole text closes with the game's state
+  // (PGN; RecordWriter::clone): `writers` holds the writer after each move
+  // so far (the first: the game begun, no move yet), the last of which led
+  // to `position`. Every move and undo writes the game's text again, from
+  // where it first changes (RecordFile::rewrite): after each, the file is
+  // a whole game in its format, its result "*" until the rules end it. The
+  // writers kept for undo grow with the game (a chess game's movetext).
+  static Result<RecordSession, Message> create_whole(const std::string& path, const Game& game,
+                                                     std::vector<std::unique_ptr<RecordWriter>> writers,
+                                                     const State& position);
+
   const std::string& path() const { return file_.path(); }
   // Cuts the record to `bytes` when the first move is written (a final Q
   // line goes); until then the file stays as it is.
@@ -68,7 +80,7 @@ class RecordSession final : public MoveSink {
   Result<UndoPlan, FileError> plan_undo(const Game& game, const GameCatalogue& catalogue, std::int64_t played,
                                         const std::function<bool(Side)>& is_computer) const;
   // Takes the moves of `plan` back in the record (it must not be refused).
-  void undo(const UndoPlan& plan) { cut_to(plan.cut_at); }
+  void undo(const UndoPlan& plan);
 
  private:
   explicit RecordSession(RecordFile file);
@@ -79,7 +91,16 @@ class RecordSession final : public MoveSink {
   void check_unchanged() const;
   void remember();
 
+  // The game's text written again (create_whole).
+  struct WholeText {
+    const Game* game = nullptr;
+    std::vector<std::unique_ptr<RecordWriter>> writers;  // after 0, 1, ... moves
+    std::string text;                                    // the file as it is
+  };
+  void write_whole(const State& position);
+
   RecordFile file_;
+  std::optional<WholeText> whole_;
   std::optional<std::uint64_t> pending_cut_;
   struct stat known_ {};
 };

@@ -493,6 +493,7 @@ std::string escape_tag(std::string_view value) {
 // Result tag comes first but is known last.
 class PgnWriter final : public RecordWriter {
  public:
+  std::unique_ptr<RecordWriter> clone() const override { return std::make_unique<PgnWriter>(*this); }
   std::string begin_game(const Game& game, const GameHeader& header) override {
     header_ = header;
     movetext_.clear();

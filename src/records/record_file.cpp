@@ -130,6 +130,42 @@ std::uint64_t RecordFile::append_line(std::string_view text) {
   return start;
 }
 
+void RecordFile::rewrite(std::string_view text, std::size_t same, std::string_view old) {
+  // pwrite(2) on an O_APPEND file appends wherever it is asked to write.
+  const int flags = ::fcntl(fd_.get(), F_GETFL);
+  if (flags < 0 || ((flags & O_APPEND) != 0 && ::fcntl(fd_.get(), F_SETFL, flags & ~O_APPEND) != 0))
+    throw failure("cannot-write", path_);
+  std::string tail(text.substr(same));
+  if (text.size() < size_) tail.append(static_cast<std::size_t>(size_ - text.size()), '\n');
+  const auto put = [&](std::string_view bytes, std::uint64_t offset) {
+    while (!bytes.empty()) {
+      const ssize_t n = ::pwrite(fd_.get(), bytes.data(), bytes.size(), static_cast<off_t>(offset));
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) {
+        if (n == 0) errno = ENOSPC;
+        return false;
+      }
+      bytes.remove_prefix(static_cast<std::size_t>(n));
+      offset += static_cast<std::uint64_t>(n);
+    }
+    return true;
+  };
+  if (!put(tail, same)) {
+    const int write_errno = errno;
+    // What was there before, as it was.
+    (void)put(old.substr(std::min(same, old.size())), same);
+    (void)::ftruncate(fd_.get(), static_cast<off_t>(old.size()));
+    errno = write_errno;
+    throw failure("cannot-write", path_);
+  }
+  if ((text.size() < size_ && ::ftruncate(fd_.get(), static_cast<off_t>(text.size())) != 0) ||
+      ::fdatasync(fd_.get()) != 0)
+    throw failure("cannot-write", path_);
+  size_ = text.size();
+  line_end_known_ = true;
+  last_line_ended_ = text.empty() || text.back() == '\n';
+}
+
 void RecordFile::truncate(std::uint64_t size) {
   if (!line_end_known_) learn_line_end();
   if (::ftruncate(fd_.get(), static_cast<off_t>(size)) != 0 || ::fdatasync(fd_.get()) != 0)

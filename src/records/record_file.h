@@ -48,6 +48,14 @@ class RecordFile {
   // Appends `text` and a line end (CRLF when the file already uses CRLF);
   // returns the offset where the line starts.
   std::uint64_t append_line(std::string_view text);
+  // Makes the file hold `text`, of which it holds the first `same` bytes
+  // already, for formats whose text closes with the game's state (PGN's
+  // result): the rest goes in one write from there, so a kill leaves the
+  // old text or the new. A shorter text is written over the old one padded
+  // with line ends, then the file is cut: a kill between leaves blank lines
+  // at its end, which readers pass over. A failed write puts back `old`
+  // (the file's whole text before) and throws.
+  void rewrite(std::string_view text, std::size_t same, std::string_view old);
   // Cuts the file back to `size` bytes (undo; dropping a final Q line keeps
   // the file's inode, links and mode).
   void truncate(std::uint64_t size);

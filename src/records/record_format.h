@@ -51,6 +51,11 @@ class RecordWriter {
     return "";
   }
   const LostParts& lost() const { return lost_; }
+  // A copy of the writer as it stands, for a format whose text closes with
+  // the game's state (PGN: the result after the moves and in its tags):
+  // play ends a copy after every move to write the whole game again.
+  // nullptr for a format play does not write move by move.
+  virtual std::unique_ptr<RecordWriter> clone() const { return nullptr; }
 
  protected:
   void count_lost(const RecordEvent& event) {

@@ -152,6 +152,28 @@ class PositionText {
   virtual std::string variant_tag() const = 0;
 };
 
+// ---- Move numbers as players write them (chess) ------------------------------
+// Chess players number a move pair, not each move: White's twelfth move is
+// "12. Nf3" and Black's answer "12... Nc6", counted from a FEN's move
+// number. A game without this facet numbers each move (replay's "Move 23").
+class MoveNumbers {
+ public:
+  struct Number {
+    std::int64_t number = 1;  // 12
+    bool continued = false;   // the second move of the pair: "12..."
+  };
+  virtual ~MoveNumbers() = default;
+  // The number of the move the side to move in `state` makes next.
+  virtual Number move_number(const State& state) const = 0;
+  // The number of the move that led to `after`.
+  virtual Number last_move_number(const State& after) const = 0;
+};
+
+// "12." or "12...": how `number` is written before a move.
+inline std::string move_number_text(const MoveNumbers::Number& number) {
+  return std::to_string(number.number) + (number.continued ? "..." : ".");
+}
+
 // ---- Ends the rules reach by themselves (chess) ------------------------------
 // Some ends need no player's act: chess's dead position, fivefold
 // repetition and 75-move rule end the game at once, yet players (and

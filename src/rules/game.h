@@ -173,6 +173,9 @@ struct GameType {
   bool score = false;       // Outcome::score holds a score per side (kalah's seeds, battleship's shots)
   bool solver = false;      // it has the Solvable facet (gamerec solve)
   bool cell_board = false;  // each move puts a piece on one cell: the CellBoard facet (cursor play, .psq)
+  // Two sides sit at opposite ends of the board (chess): a person playing
+  // the second side sees the board turned round (play).
+  bool sides_face = false;
   bool operator==(const GameType&) const = default;
 };
 

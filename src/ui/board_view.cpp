@@ -15,9 +15,15 @@ constexpr int kMarkColor = 236;
 // when the definition names none. Its pieces are tiles of that colour,
 // lettered black or white, whichever reads better: any colour a game
 // picks stays readable (at least 4.5:1), on dark and light terminals.
+// The terminal's own white (15, 231) is not used for a tile: on a light
+// terminal such tiles would melt into the background at the board's edge
+// (chess's White on ranks 1 and 2), so they are the palest grey instead,
+// still lettered black.
+constexpr int kPalestGrey = 255;
 int side_color(const GameDefinition& game, const std::string& side) {
   const auto it = game.side_colors.find(side);
-  return it == game.side_colors.end() ? 16 : it->second;
+  if (it == game.side_colors.end()) return 16;
+  return it->second == 15 || it->second == 231 ? kPalestGrey : it->second;
 }
 
 // Without colour a side must still be told apart: its index as a suffix.
@@ -144,6 +150,18 @@ std::string side_by_side(std::string_view left, std::string_view right, std::siz
 }
 
 }  // namespace
+
+BoardView turned_round(BoardView view) {
+  for (BoardGrid& grid : view.grids) {
+    std::reverse(grid.cells.begin(), grid.cells.end());
+    std::reverse(grid.row_labels.begin(), grid.row_labels.end());
+    // The labels below come up top, and the other way round.
+    if (!grid.bottom_col_labels.empty()) std::swap(grid.col_labels, grid.bottom_col_labels);
+    std::reverse(grid.col_labels.begin(), grid.col_labels.end());
+    std::reverse(grid.bottom_col_labels.begin(), grid.bottom_col_labels.end());
+  }
+  return view;
+}
 
 std::string render_board(const BoardView& view, const GameDefinition& game, const std::string& language,
                          const Palette& palette, const std::vector<std::string>& side_names,

@@ -15,6 +15,10 @@ namespace gamerec::ui {
 inline constexpr int kLightSquare = 187;  // pale khaki
 inline constexpr int kDarkSquare = 144;   // darker khaki
 
+// The board seen from the other end: each grid turned half round (rows
+// and columns reversed, with their labels), as --flip turns a picture.
+BoardView turned_round(BoardView view);
+
 // `language` picks the piece letters ("en": K R B N P, "es": R T A C P).
 // `side_names` (display names in turn order) label the side digits that
 // tell more than two sides apart when there is no colour. Two grids (a

@@ -1,4 +1,5 @@
 // replay --format fen (gamerec(1) replay): the position after each move,
+// and validate --format json --fen: the final position of each game,
 // checked against pgn-extract's own FEN of each position (--fencomments).
 // pgn-extract names an en passant square after every double step, gamerec
 // only when a capture can use it (gamerec-games(7), CHESS, FEN): that
@@ -87,4 +88,50 @@ TEST_CASE("replay --format fen: every position agrees with pgn-extract's FEN") {
               dir.path(), false);
   CHECK(kalah.finish(30s) == 2);
   CHECK(kalah.err().find("no position text") != std::string::npos);
+}
+
+TEST_CASE("validate --format json --fen: each game's final position agrees with pgn-extract's (-F)") {
+  const char* pgn_extract = "/usr/games/pgn-extract";
+  REQUIRE(::access(pgn_extract, X_OK) == 0);  // .ci/setup installs it
+  gamerec::test::TempDir dir("fen-validate");
+  const std::string archive = kSourceDir + "/samples/chess/valid/few-games.pgn";
+  Child ours(kBinary, {"validate", "--format", "json", "--fen", archive}, dir.path(), false);
+  REQUIRE(ours.finish(30s) == 0);
+  Child theirs(pgn_extract, {"-F", "-s", archive}, dir.path(), false);
+  REQUIRE(theirs.finish(30s) == 0);
+  // -F puts the final FEN in a quoted comment at the end of each game.
+  std::vector<std::string> expected;
+  const std::string text = std::regex_replace(theirs.out(), std::regex("\\s+"), " ");
+  const std::regex final_fen("\\{ \"([^\"]*)\" \\}");
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), final_fen); it != std::sregex_iterator();
+       ++it)
+    expected.push_back((*it)[1]);
+  const auto got = lines(ours.out());
+  REQUIRE(got.size() == expected.size());
+  REQUIRE(got.size() >= 4);
+  for (std::size_t i = 0; i < got.size(); ++i) {
+    const std::regex fen_field("\"fen\":\"([^\"]*)\"");
+    std::smatch match;
+    REQUIRE(std::regex_search(got[i], match, fen_field));
+    auto a = fields(match[1]);
+    auto b = fields(expected[i]);
+    INFO("game " << i + 1 << ": " << match[1] << " / " << expected[i]);
+    REQUIRE(a.size() == 6);
+    REQUIRE(b.size() == 6);
+    if (a[3] == "-") b[3] = "-";
+    CHECK(a == b);
+  }
+  // Without --fen there is no "fen"; without JSON, --fen is refused; a game
+  // without a position text gives null.
+  Child plain(kBinary, {"validate", "--format", "json", archive}, dir.path(), false);
+  REQUIRE(plain.finish(30s) == 0);
+  CHECK(plain.out().find("\"fen\"") == std::string::npos);
+  Child text_only(kBinary, {"validate", "--fen", archive}, dir.path(), false);
+  CHECK(text_only.finish(30s) == 2);
+  CHECK(text_only.err().find("--format json") != std::string::npos);
+  Child kalah(kBinary,
+              {"validate", "--format", "json", "--fen", kSourceDir + "/samples/kalah/valid/full-game.kalah"},
+              dir.path(), false);
+  CHECK(kalah.finish(30s) == 0);
+  CHECK(kalah.out().find("\"fen\":null") != std::string::npos);
 }

@@ -8,7 +8,8 @@
 #
 # RECORD is a valid chaturanga record ending with Red to move at move 3
 # (tests/tmux/opening.cht). A third session plays battleship between two
-# people at the one terminal. Exit 77 (skipped) where tmux is absent.
+# people at the one terminal, a fourth chess as Black against the computer.
+# Exit 77 (skipped) where tmux is absent.
 set -u
 
 if [ $# -ne 2 ]; then
@@ -233,9 +234,42 @@ run_battleship_session() {
   tmux_ kill-session -t "$current" >/dev/null 2>&1
 }
 
+# Chess with the person playing Black, colours on: the board is drawn from
+# Black's side, moves are numbered by pairs, and White's tiles are not the
+# terminal's own white (on a light terminal they would melt into it).
+run_chess_session() {
+  current=chess
+  local dir=$work/$current
+  mkdir -p "$dir"
+  local command
+  command="unset NO_COLOR; $(printf '%q' "$gamerec") play game.chess --ai white=1 --seed 1; echo \"[gamerec exited \$?]\"; exec sleep 600"
+  if ! tmux_ new-session -d -s "$current" -x 100 -y 40 -c "$dir" "$command"; then
+    fail "tmux new-session failed"
+    return
+  fi
+  wait_for "Black's prompt after White's first move" prompt_after 'Black>' '^Black to move, move 1$' || return
+  screen_has '^White plays 1\. [a-hNBRQK][a-h1-8x+#=NBRQ]+$' || fail "White's move is not numbered '1. ...'"
+  screen_has '^ +h +g +f +e +d +c +b +a$' || fail "the board is not seen from Black's side (h-file on the left)"
+  local row1
+  row1=$(screen -e | awk -v esc="$ESC" '{ p = $0; gsub(esc "\\[[0-9;]*m", "", p); if (p ~ /^1 +R +N +B +K +Q +B +N +R +1$/) line = $0 } END { print line }')
+  [ -n "$row1" ] || fail "no row 1 (R N B K Q B N R, from Black's side) on the screen"
+  printf '%s' "$row1" | grep -q '48;5;255' || fail "White's tiles are not the palest grey: $(printf '%s' "$row1" | cat -v)"
+  if printf '%s' "$row1" | grep -Eq '48;5;(231|15)[;m]'; then
+    fail "White's tiles are the terminal's own white: $(printf '%s' "$row1" | cat -v)"
+  fi
+  type_line 'Nf6'
+  wait_for "Black's prompt after White's second move" prompt_after 'Black>' '^Black to move, move 2$' || return
+  screen_has '^White plays 2\. ' || fail "White's second move is not numbered '2. ...'"
+  type_line 'Q'
+  wait_for "gamerec to exit after Q" exited || return
+  screen_has '^\[gamerec exited 0\]$' || fail "gamerec did not exit with status 0"
+  tmux_ kill-session -t "$current" >/dev/null 2>&1
+}
+
 run_session colour 'unset NO_COLOR'
 run_session plain 'NO_COLOR=1; export NO_COLOR'
 run_battleship_session
+run_chess_session
 
 if [ "$failures" -ne 0 ]; then
   echo "$failures check(s) failed"

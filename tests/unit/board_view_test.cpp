@@ -145,3 +145,40 @@ TEST_CASE("board view: two grids are drawn side by side when they fit, else one 
     CHECK_THAT(narrow, Catch::Contains("\nTheirs\n"));
   }
 }
+
+TEST_CASE("board view: no tile is the terminal's own white, so light pieces show on a light terminal") {
+  // Chess's White is colour 231 in its definition: its tiles are the
+  // palest grey (255) instead, still lettered black, and so is its legend.
+  const auto game = gamerec::test::make("chess");
+  ui::Palette palette;
+  palette.enabled = true;
+  const std::string text =
+      ui::render_board(game->new_state()->view(), game->definition(), "en", palette, {"White", "Black"});
+  CHECK_THAT(text, Catch::Contains("\x1b[48;5;255m\x1b[38;5;16m\x1b[1m K "));
+  CHECK_THAT(text, Catch::Contains("\x1b[48;5;255m\x1b[38;5;16m\x1b[1m White "));
+  CHECK_THAT(text, !Catch::Contains("\x1b[48;5;231m"));
+  CHECK_THAT(text, !Catch::Contains("\x1b[48;5;15m"));
+  // Black's tiles stay black (16), lettered white.
+  CHECK_THAT(text, Catch::Contains("\x1b[48;5;16m\x1b[38;5;231m\x1b[1m K "));
+}
+
+TEST_CASE("board view: turned round, rows, columns and their labels run the other way") {
+  // Chess from Black's side: rank 1 at the top, the h-file on the left.
+  const auto game = gamerec::test::make("chess");
+  const std::string text = ui::render_board(ui::turned_round(game->new_state()->view()), game->definition(),
+                                            "en", ui::Palette{}, {"White", "Black"});
+  CHECK_THAT(text, Catch::StartsWith("   h  g  f  e  d  c  b  a \n1  R  N  B  K  Q  B  N  R  1\n"));
+  CHECK_THAT(text, Catch::Contains("8  r  n  b  k  q  b  n  r  8\n   h  g  f  e  d  c  b  a \n"));
+  // Turning twice is the board as it was; labels of their own below stay below.
+  BoardView view;
+  view.grids.push_back(
+      BoardGrid{"", 1, 2, {"x"}, {"a", "b"}, {BoardCell{}, BoardCell{.mark = '~'}}, {"1", "2"}});
+  const BoardView turned = ui::turned_round(view);
+  CHECK(turned.grids[0].col_labels == std::vector<std::string>{"2", "1"});
+  CHECK(turned.grids[0].bottom_col_labels == std::vector<std::string>{"b", "a"});
+  CHECK(turned.grids[0].cells[0].mark == '~');
+  const BoardView back = ui::turned_round(turned);
+  CHECK(back.grids[0].col_labels == view.grids[0].col_labels);
+  CHECK(back.grids[0].bottom_col_labels == view.grids[0].bottom_col_labels);
+  CHECK(back.grids[0].cells[1].mark == '~');
+}

@@ -140,9 +140,20 @@ class ChessGame final : public GameOf<ChessGame, ChessState>,
                         public UciProtocol,
                         public AutomaticEnds,
                         public PositionText,
+                        public MoveNumbers,
                         public Pictured,
                         public TurnProtocol {
  public:
+  GameType type() const override { return {.sides_face = true}; }
+  Number move_number(const State& state) const override {
+    const Position& position = state_of(state).position();
+    return {position.fullmove, position.side != kWhite};
+  }
+  Number last_move_number(const State& after) const override {
+    const Position& position = state_of(after).position();
+    // Black's move ends a pair: the count has gone on already.
+    return position.side == kBlack ? Number{position.fullmove, false} : Number{position.fullmove - 1, true};
+  }
   bool lift_automatic_end(State& state) const override { return state_of(state).lift_automatic_end(); }
   std::string position_text(const State& state) const override { return state_of(state).fen(); }
   std::string start_text() const override;
