@@ -51,7 +51,7 @@ std::string points(std::int64_t wins, std::int64_t draws) {
   return fmt::format("{:.1f}", static_cast<double>(wins) + static_cast<double>(draws) / 2);
 }
 
-// Today in UTC as PGN writes a date; SOURCE_DATE_EPOCH (the reproducible
+// Today in UTC (2026-12-03); SOURCE_DATE_EPOCH (the reproducible
 // builds convention) fixes it.
 std::string today() {
   std::time_t now = std::time(nullptr);
@@ -60,7 +60,7 @@ std::string today() {
   std::tm utc{};
   gmtime_r(&now, &utc);
   char text[16];
-  std::strftime(text, sizeof text, "%Y.%m.%d", &utc);
+  std::strftime(text, sizeof text, "%Y-%m-%d", &utc);
   return text;
 }
 

@@ -1,6 +1,5 @@
 #include "core/tourney.h"
 
-#include <yaml-cpp/yaml.h>
 
 #include <algorithm>
 #include <cctype>
@@ -50,14 +49,13 @@ bool is_level(const std::string& spec) {
   return !spec.empty() && std::all_of(spec.begin(), spec.end(), [](unsigned char c) { return std::isdigit(c); });
 }
 
-// PGN's Termination values (the PGN standard, 9.8.1).
-std::string termination(const MatchEnd& end) {
+MatchFacts::End end_fact(const MatchEnd& end) {
   switch (end.reason) {
-    case MatchEnd::Reason::kGameOver: return "normal";
+    case MatchEnd::Reason::kGameOver: return MatchFacts::End::kNormal;
     case MatchEnd::Reason::kForfeit:
-      if (end.out_of_time) return "time forfeit";
-      return end.forfeit_reason ? "abandoned" : "rules infraction";
-    default: return "unterminated";
+      if (end.out_of_time) return MatchFacts::End::kTimeForfeit;
+      return end.forfeit_reason ? MatchFacts::End::kAbandoned : MatchFacts::End::kRulesInfraction;
+    default: return MatchFacts::End::kUnterminated;
   }
 }
 
@@ -244,13 +242,9 @@ TourneyGame Tourney::play(std::int64_t number) {
       if (spec != nullptr && !(spec->default_value == value))
         header.variant.push_back({key, option_value_text(value)});
     }
-    YAML::Emitter players_yaml;
-    players_yaml << YAML::BeginMap << YAML::Key << "players" << YAML::Value << YAML::Flow << YAML::BeginMap;
-    for (std::size_t seat = 0; seat < sides; ++seat)
-      players_yaml << YAML::Key << game_.definition().sides[seat] << YAML::Value
-                   << tallies_[result.seats[seat]].name;
-    players_yaml << YAML::EndMap << YAML::EndMap;
-    header.text = std::string(players_yaml.c_str()) + "\n";
+    // Written before the game is played: who plays it, not how it ends.
+    header.match = MatchFacts{};
+    for (std::size_t seat = 0; seat < sides; ++seat) header.match->players.push_back(tallies_[result.seats[seat]].name);
     result.record = record_path(result.number);
     file.emplace(RecordFile::create(result.record, "", 0, move_list_header(header, game_)));
   }
@@ -285,17 +279,12 @@ std::string Tourney::archive_text(const TourneyGame& game, const std::vector<Mov
                                   const State& end) const {
   auto writer = archive_format_->open_writer();
   GameHeader header;
-  header.tags = {{"Event", "gamerec tourney"}, {"Site", "?"}, {"Date", options_.date.empty() ? "????.??.??" : options_.date},
-                 {"Round", std::to_string(game.number)}};
-  for (std::size_t seat = 0; seat < game.seats.size(); ++seat) {
-    std::string side = game_.definition().sides[seat];
-    if (!side.empty()) side[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(side[0])));
-    header.tags.emplace_back(side, archive_name(game.seats[seat]));
-  }
+  MatchFacts facts{"gamerec tourney", options_.date, game.number, {}, end_fact(game.end), ""};
+  for (const std::size_t entrant : game.seats) facts.players.push_back(archive_name(entrant));
+  if (options_.time_control) facts.time_control = time_control_text(*options_.time_control);
+  header.match = std::move(facts);
   if (const auto* results = game_.facet<WrittenResults>(); results != nullptr && game.end.reason == MatchEnd::Reason::kForfeit)
     header.result = results->result_text(game.end.outcome);
-  header.tags.emplace_back("Termination", termination(game.end));
-  if (options_.time_control) header.tags.emplace_back("TimeControl", time_control_text(*options_.time_control));
   std::string text = writer->begin_game(game_, header);
   auto state = game_.new_state();
   for (const Move& move : moves) {

@@ -42,7 +42,7 @@ struct TourneyOptions {
   std::string out_dir;                      // where records go; empty: none
   std::string archive;                      // one file for every game (PGN); empty: none
   std::string trace_dir;                    // where external players' dialogues go; empty: none
-  std::string date;                         // the archive's Date tag, "2026.12.03"
+  std::string date;                         // the day it is played, "2026-12-03"
 };
 
 // One entrant's results. A game counts as a win when a seat it held won and

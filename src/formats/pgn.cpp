@@ -701,6 +701,7 @@ class PgnWriter final : public RecordWriter {
         // A header that was read is valid YAML.
       }
     }
+    if (header_.match) add_match_tags(*header_.match, set, others);
     std::string out;
     for (const auto& [key, value] : roster) out += "[" + key + " \"" + escape_tag(value) + "\"]\n";
     if (!variant_.empty() && !variant_given) out += "[Variant \"" + escape_tag(variant_) + "\"]\n";
@@ -710,6 +711,34 @@ class PgnWriter final : public RecordWriter {
     }
     for (const auto& [key, value] : others) out += "[" + key + " \"" + escape_tag(value) + "\"]\n";
     return out;
+  }
+
+  // A game gamerec ran, in PGN's words: the roster, then how it ended
+  // (Termination, the PGN standard 9.8.1) and its clocks (TimeControl).
+  template <typename SetTag>
+  static void add_match_tags(const MatchFacts& facts, const SetTag& set,
+                             std::vector<std::pair<std::string, std::string>>& others) {
+    if (!facts.event.empty()) set("Event", facts.event);
+    if (!facts.date.empty()) {
+      std::string date = facts.date;
+      std::replace(date.begin(), date.end(), '-', '.');
+      set("Date", date);
+    }
+    if (facts.round > 0) set("Round", std::to_string(facts.round));
+    if (facts.players.size() > 0) set("White", facts.players[0]);
+    if (facts.players.size() > 1) set("Black", facts.players[1]);
+    others.emplace_back("Termination", termination_word(facts.end));
+    if (!facts.time_control.empty()) others.emplace_back("TimeControl", facts.time_control);
+  }
+  static std::string termination_word(MatchFacts::End end) {
+    switch (end) {
+      case MatchFacts::End::kNormal: return "normal";
+      case MatchFacts::End::kTimeForfeit: return "time forfeit";
+      case MatchFacts::End::kAbandoned: return "abandoned";
+      case MatchFacts::End::kRulesInfraction: return "rules infraction";
+      case MatchFacts::End::kUnterminated: break;
+    }
+    return "unterminated";
   }
 
   GameHeader header_;

@@ -221,7 +221,9 @@ std::string move_list_header(const GameHeader& header, const Game& game) {
   const bool has_other_fields = original.IsMap() && original.size() > (original["game"] ? 1u : 0u) +
                                                                           (original["variant"] ? 1u : 0u) +
                                                                           (original["position"] ? 1u : 0u);
-  if (!header.game && header.variant.empty() && header.position.empty() && header.tags.empty() && !has_other_fields)
+  const bool has_players = header.match && !header.match->players.empty();
+  if (!header.game && header.variant.empty() && header.position.empty() && header.tags.empty() && !has_other_fields &&
+      !has_players)
     return "";
 
   // A header written at all names its game: the normal form.
@@ -252,6 +254,15 @@ std::string move_list_header(const GameHeader& header, const Game& game) {
     yaml << YAML::Key << key << YAML::Value << YAML::DoubleQuoted << value;
   }
   if (tags_written) yaml << YAML::EndMap;
+  // A game gamerec runs is written as it is played: its players are known
+  // at the start, how it ends is not.
+  if (has_players && !(original.IsMap() && original["players"])) {
+    yaml << YAML::Key << "players" << YAML::Value << YAML::Flow << YAML::BeginMap;
+    const auto& sides = game.definition().sides;
+    for (std::size_t seat = 0; seat < header.match->players.size() && seat < sides.size(); ++seat)
+      yaml << YAML::Key << sides[seat] << YAML::Value << header.match->players[seat];
+    yaml << YAML::EndMap;
+  }
   if (original.IsMap()) {
     for (const auto& entry : original) {
       const std::string key = entry.first.Scalar();

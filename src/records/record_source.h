@@ -34,6 +34,24 @@ struct HeaderWarning {
 
 // The start of one game: what its header (a move list's YAML, PGN's tags)
 // says about it.
+// What gamerec knows of a game it ran itself (a tourney's), for each writer
+// to say in its own words: PGN's tags, a move list's fields.
+struct MatchFacts {
+  enum class End : std::uint8_t {
+    kNormal,           // the rules ended it
+    kTimeForfeit,      // a player's clock ran out
+    kAbandoned,        // a program broke down (crashed, hung, went silent)
+    kRulesInfraction,  // a program played an illegal or malformed move
+    kUnterminated,     // stopped unfinished (the move limit)
+  };
+  std::string event;                 // "gamerec tourney"
+  std::string date;                  // "2026-12-03", "" unknown
+  std::int64_t round = 0;            // the game's number in its event, 0 none
+  std::vector<std::string> players;  // their names, by seat in turn order
+  End end = End::kUnterminated;      // how it ended (known once it has)
+  std::string time_control;          // the clocks as --tc writes them ("40/60+1"), "" none
+};
+
 struct GameHeader {
   int index = 1;                                          // 1-based place of the game in its input
   bool present = false;                                   // the game had a header at all
@@ -53,6 +71,7 @@ struct GameHeader {
   // "Crazyhouse"]): the game is not checked.
   std::optional<std::string> unsupported_variant;
   std::int64_t unsupported_variant_line = 0;
+  std::optional<MatchFacts> match;  // a game gamerec ran: who played it, how it ended
 };
 
 struct RecordEvent {

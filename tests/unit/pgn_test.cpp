@@ -6,6 +6,7 @@
 #include <fstream>
 
 #include "formats/pgn.h"
+#include "records/move_list.h"
 #include "support/temp_dir.h"
 #include "test_support.h"
 
@@ -363,4 +364,47 @@ TEST_CASE("pgn: a line ending in a move number never spoils the moves before it 
     CHECK_FALSE(games[i].run.error);
     CHECK(games[i].run.moves == 16);
   }
+}
+
+// A game gamerec ran (a tourney's) reaches the writers as facts; each says
+// them in its own words (gamerec-games(7), CHESS, "PGN"; gamerec(5)).
+TEST_CASE("pgn: a game gamerec ran is written with its facts as the roster, Termination and TimeControl") {
+  auto chess = gamerec::test::make("chess");
+  const auto written = [&](MatchFacts facts) {
+    GameHeader header;
+    header.match = std::move(facts);
+    auto writer = gamerec::test::catalogue().format_for_output("out.pgn").open_writer();
+    auto state = chess->new_state();
+    std::string text = writer->begin_game(*chess, header);
+    Move move;
+    REQUIRE_FALSE(gamerec::test::check_text(*chess, *state, "e4", move));
+    text += writer->move(*chess, *state, move, "e4");
+    state->apply(move);
+    return text + writer->end_game(*chess, *state);
+  };
+  const std::string pgn = written({"gamerec tourney", "2026-12-03", 7, {"Stockfish 16", "gamerec level 5"},
+                                   MatchFacts::End::kTimeForfeit, "40/60+1"});
+  CHECK(pgn ==
+        "[Event \"gamerec tourney\"]\n[Site \"?\"]\n[Date \"2026.12.03\"]\n[Round \"7\"]\n"
+        "[White \"Stockfish 16\"]\n[Black \"gamerec level 5\"]\n[Result \"*\"]\n"
+        "[Termination \"time forfeit\"]\n[TimeControl \"40/60+1\"]\n\n1. e4 *\n\n");
+  const std::vector<std::pair<MatchFacts::End, std::string>> ends = {
+      {MatchFacts::End::kNormal, "normal"},
+      {MatchFacts::End::kAbandoned, "abandoned"},
+      {MatchFacts::End::kRulesInfraction, "rules infraction"},
+      {MatchFacts::End::kUnterminated, "unterminated"}};
+  for (const auto& [end, word] : ends) {
+    MatchFacts facts;
+    facts.end = end;
+    const std::string text = written(facts);
+    CHECK(text.find("[Termination \"" + word + "\"]") != std::string::npos);
+    CHECK(text.find("[Date \"????.??.??\"]") != std::string::npos);  // unknown facts stay PGN's unknowns
+    CHECK(text.find("TimeControl") == std::string::npos);
+  }
+
+  // A move list says who plays, in its header, as the game starts.
+  GameHeader header;
+  header.match = MatchFacts{"gamerec tourney", "2026-12-03", 1, {"greedy", "random: the \"best\""}, {}, ""};
+  CHECK(move_list_header(header, *chess) ==
+        "---\ngame: chess\nplayers: {white: greedy, black: \"random: the \\\"best\\\"\"}\n---\n");
 }
