@@ -302,7 +302,7 @@ class Validator {
   // A move refused in a variation, told in the variation's position.
   std::string variation_error_text(const Game& game, const VariationError& found) const {
     const std::string where = context_.text("context", {{"side", side_display(context_, game, found.to_move)},
-                                                        {"number", std::to_string(found.moves_played + 1)}});
+                                                        {"number", std::to_string(found.move_number)}});
     return fmt::format("{}: {} ({}; {})", printable(found.error.move),
                        context_.messages().error_reason(found.error.error, game.definition()), where,
                        context_.text(options_.run.strict ? "validate.in-variation-strict" : "validate.in-variation"));

@@ -244,7 +244,7 @@ class Run {
     if (!read) {
       if (observer_ != nullptr) observer_->variation_move(event, nullptr, *branch.position);
       VariationError found{record_error(event, std::move(read.error())), branch.position->to_move(),
-                           branch.position->moves_played()};
+                           move_number(*branch.position)};
       if (options_.strict) {
         result_.end_offset = event.offset;
         result_.error = found.error;
@@ -260,6 +260,13 @@ class Run {
     branch.moves.push_back(move);
     branch.position->apply(move);
     return true;
+  }
+
+  // The number of the move the side to move makes next, as the main
+  // line's errors count it (gamerec(1), "Diagnostics").
+  std::int64_t move_number(const State& state) const {
+    if (const auto* numbers = game_.facet<MoveNumbers>()) return numbers->move_number(state).number;
+    return state.moves_played() + 1;
   }
 
   RunResult finish() {

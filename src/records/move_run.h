@@ -25,7 +25,7 @@ namespace gamerec {
 struct VariationError {
   RecordError error;
   Side to_move = kNoSide;
-  std::int64_t moves_played = 0;
+  std::int64_t move_number = 1;  // the refused move's number, as the game counts moves (chess: by pairs)
 };
 
 // The players went on after the rules had ended the game by themselves

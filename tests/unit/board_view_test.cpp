@@ -172,7 +172,7 @@ TEST_CASE("board view: turned round, rows, columns and their labels run the othe
   // Turning twice is the board as it was; labels of their own below stay below.
   BoardView view;
   view.grids.push_back(
-      BoardGrid{"", 1, 2, {"x"}, {"a", "b"}, {BoardCell{}, BoardCell{.mark = '~'}}, {"1", "2"}});
+      BoardGrid{"", 1, 2, {"x"}, {"a", "b"}, {BoardCell{}, BoardCell{.mark = '~', .text = {}}}, {"1", "2"}});
   const BoardView turned = ui::turned_round(view);
   CHECK(turned.grids[0].col_labels == std::vector<std::string>{"2", "1"});
   CHECK(turned.grids[0].bottom_col_labels == std::vector<std::string>{"b", "a"});

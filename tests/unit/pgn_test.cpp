@@ -336,6 +336,11 @@ TEST_CASE("pgn: every move of a variation is checked from where it branches") {
   CHECK(games[0].run.variation_warnings[0].error.column == 55);
   CHECK(games[0].run.variation_warnings[1].error.move == "Bxf2+");
   CHECK(games[0].run.variation_warnings[1].error.line == 4);
+  // Numbered as chess players number them, as the main line's errors are.
+  CHECK(games[0].run.variation_warnings[0].move_number == 2);
+  CHECK(games[0].run.variation_warnings[0].to_move == 0);
+  CHECK(games[0].run.variation_warnings[1].move_number == 4);
+  CHECK(games[0].run.variation_warnings[1].to_move == 1);
 
   const auto strict = read_all(text, RunOptions{.strict = true});
   REQUIRE(strict[0].run.error);
