@@ -485,7 +485,7 @@ class PlayCommand {
   ui::InterruptGuard interrupts_;
   ui::InputReader input_{STDIN_FILENO, &interrupts_, kMaxLineLength};
   const Game* game_ = nullptr;
-  std::unique_ptr<Game> owned_game_;  // the session's, once the record is chosen
+  std::shared_ptr<const Game> owned_game_;  // the session's, once the record is chosen
   Seats seats_;
 };
 

@@ -70,7 +70,7 @@ class PlayOpening {
   // says, after replay() (with what it returned).
   Result<RecordSession, PlayRefusal> begin(const RunResult& replayed);
   // The game and its position, handed to the session after begin().
-  std::unique_ptr<Game> take_game() { return std::move(game_); }
+  std::shared_ptr<const Game> take_game() { return std::move(game_); }
   std::unique_ptr<State> take_position() { return std::move(position_); }
 
  private:
@@ -86,7 +86,7 @@ class PlayOpening {
 
   const GameCatalogue* catalogue_;
   PlayRequest request_;
-  std::unique_ptr<Game> game_;
+  std::shared_ptr<const Game> game_;
   std::unique_ptr<State> position_;
   // FILE continued: its input and header, its lock when written in place,
   // and (a record in another format) its valid moves as move-list lines.

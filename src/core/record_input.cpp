@@ -23,6 +23,32 @@ Result<std::string, FileError> choose_game(const std::string& path, const GameHe
                    first != nullptr ? first->line : header.line};
 }
 
+
+// The game `header` names, under its options and then --variant's.
+Result<std::shared_ptr<const Game>, FileError> make_game(const GameHeader& header, const GameCatalogue& catalogue,
+                                                         const GameChoice& choice, const std::string& game_name) {
+  // What the file says is checked alone first, so that a bad header is
+  // reported as the file's fault and a bad --game/--variant as the user's.
+  const bool game_from_header = !choice.forced_game && header.game;
+  auto game = catalogue.make_game(game_name, header.variant);
+  if (auto* error = game.if_error()) {
+    if (game_from_header || !header.variant.empty()) {
+      const std::int64_t line = catalogue.find(game_name) == nullptr ? header.game_line : header.variant_line;
+      return FileError{"header", *error, line};
+    }
+    // A known game that cannot be built has a bad definition (--definitions) or
+    // option: the user's to fix, like a bad --game.
+    const bool unknown = catalogue.find(game_name) == nullptr && !choice.forced_game;
+    return FileError{unknown ? "unknown-game" : "usage", *error, 0};
+  }
+  if (!choice.overrides.empty()) {
+    std::vector<OptionOverride> overrides = header.variant;
+    overrides.insert(overrides.end(), choice.overrides.begin(), choice.overrides.end());
+    game = catalogue.make_game(game_name, overrides);
+    if (auto* error = game.if_error()) return FileError{"usage", *error, 0};
+  }
+  return std::shared_ptr<const Game>(std::move(game).value());
+}
 }  // namespace
 
 Result<RecordInput, FileError> open_input(const std::string& path, const GameCatalogue& catalogue) {
@@ -58,28 +84,15 @@ Result<OpenedGame, FileError> open_game(GameHeader header, RecordInput& input, c
   auto name = choose_game(path, header, input, catalogue, choice);
   if (auto* error = name.if_error()) return *error;
   const std::string& game_name = name.value();
-  // What the file says is checked alone first, so that a bad header is
-  // reported as the file's fault and a bad --game/--variant as the user's.
-  const bool game_from_header = !choice.forced_game && header.game;
-  auto game = catalogue.make_game(game_name, header.variant);
-  if (auto* error = game.if_error()) {
-    if (game_from_header || !header.variant.empty()) {
-      const std::int64_t line = catalogue.find(game_name) == nullptr ? header.game_line : header.variant_line;
-      return FileError{"header", *error, line};
-    }
-    // A known game that cannot be built has a bad definition (--definitions) or
-    // option: the user's to fix, like a bad --game.
-    const bool unknown = catalogue.find(game_name) == nullptr && !choice.forced_game;
-    return FileError{unknown ? "unknown-game" : "usage", *error, 0};
-  }
-  if (!choice.overrides.empty()) {
-    std::vector<OptionOverride> overrides = header.variant;
-    overrides.insert(overrides.end(), choice.overrides.begin(), choice.overrides.end());
-    game = catalogue.make_game(game_name, overrides);
-    if (auto* error = game.if_error()) return FileError{"usage", *error, 0};
+  MadeGame& last = input.last_game;
+  if (last.game == nullptr || last.name != game_name || last.header_options != header.variant ||
+      last.choice_options != choice.overrides) {
+    auto made = make_game(header, catalogue, choice, game_name);
+    if (auto* error = made.if_error()) return std::move(*error);
+    last = MadeGame{game_name, header.variant, choice.overrides, std::move(made).value()};
   }
   OpenedGame opened;
-  opened.game = std::move(game).value();
+  opened.game = last.game;
   auto start = opened.game->new_state_from(header.position);
   if (auto* error = start.if_error())
     return FileError{"header", *error, header.position_line, game_name};

@@ -38,17 +38,29 @@ struct GameChoice {
   std::vector<OptionOverride> overrides;   // --variant, applied after the header's
 };
 
+// The last game an input's games were checked under: an archive's games
+// nearly all name the same rules, and making them is costly (a chess game
+// reads its start FEN), so the next game with the same name and options
+// shares them. Games are immutable once made.
+struct MadeGame {
+  std::string name;
+  std::vector<OptionOverride> header_options;  // the header's variant
+  std::vector<OptionOverride> choice_options;  // --variant
+  std::shared_ptr<const Game> game;
+};
+
 // An input opened in its format. `path` "-" is standard input.
 struct RecordInput {
   const RecordFormat* format = nullptr;
   std::unique_ptr<RecordSource> source;
+  MadeGame last_game = {};
 };
 Result<RecordInput, FileError> open_input(const std::string& path, const GameCatalogue& catalogue);
 
 // One game of an input, ready to run: its rules and start position.
 struct OpenedGame {
   GameHeader header;
-  std::unique_ptr<Game> game;
+  std::shared_ptr<const Game> game;
   std::unique_ptr<State> start;
 };
 // Makes the game that `header` starts in `input` (next_game() gave it).

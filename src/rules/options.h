@@ -78,6 +78,7 @@ class RuleOptions {
 struct OptionOverride {
   std::string key;
   std::string value;
+  bool operator==(const OptionOverride&) const = default;
 };
 
 // Defaults of `definition` with `overrides` applied in order. An unknown key

@@ -281,6 +281,27 @@ TEST_CASE("pgn: the Variant tag picks the rules or refuses the game") {
   CHECK(games[6].run.moves == 1);
 }
 
+TEST_CASE("pgn: games in a row under other rules are each checked under their own") {
+  // An input's games share their rules while the name and options stay the
+  // same (core/record_input.h): a change must never carry the last rules on.
+  const auto games = read_all(
+      "[Event \"a\"]\n\n1. e4 *\n\n"
+      "[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/5K1R w H - 0 1\"]\n\n1. O-O Kd7 2. Kg2 *\n\n"
+      "[Event \"c\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n\n1. O-O Kd7 2. Kg2 *\n\n"
+      "[Event \"d\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/5K1R w H - 0 1\"]\n\n1. O-O *\n");
+  REQUIRE(games.size() == 4);
+  CHECK(games[0].game == "chess");
+  CHECK(games[0].run.moves == 1);
+  CHECK(games[1].game == "chess960");
+  CHECK_FALSE(games[1].run.error);
+  CHECK(games[1].position == "4k3/8/8/8/8/8/8/5K1R w H - 0 1");
+  CHECK(games[2].game == "chess");
+  CHECK_FALSE(games[2].run.error);
+  CHECK(games[2].run.moves == 3);
+  // Chess again: a Chess960 castling field is no standard FEN.
+  CHECK(games[3].game_error == "header");
+}
+
 TEST_CASE("pgn: quirks every reference accepts") {
   SECTION("a lone ... after a move number, and dots glued to a move") {
     const auto games = read_all("1. e4 e5 2. Nf3 Nc6 3. Bb5 ... a6 4. Ba4 4... Nf6 5. O-O 5...Be7 *\n");

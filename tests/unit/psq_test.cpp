@@ -22,7 +22,7 @@ struct Read {
   std::optional<FileError> file_error;
   RunResult run;
   std::vector<std::string> moves;
-  std::unique_ptr<Game> game;
+  std::shared_ptr<const Game> game;
 };
 
 Read read_psq(const std::string& content, const std::string& name = "game.psq") {
