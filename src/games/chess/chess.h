@@ -80,9 +80,9 @@ class ChessState final : public State {
   const Position& start() const { return start_; }
   std::span<const ChessMove> history() const { return history_; }
 
-  Side to_move() const override { return end_ == End::kNone ? position_.side : kNoSide; }
+  Side to_move() const override { return end() == End::kNone ? position_.side : kNoSide; }
   std::vector<Move> legal_moves() const override;
-  bool is_over() const override { return end_ != End::kNone; }
+  bool is_over() const override { return end() != End::kNone; }
   Outcome outcome() const override;
   std::unique_ptr<State> clone() const override { return std::make_unique<ChessState>(*this); }
   bool equals(const State& other) const override;
@@ -109,6 +109,15 @@ class ChessState final : public State {
 
  private:
   void settle();  // the end and repetition count of the current position
+  // The position's end, with mate and stalemate looked for on the first
+  // question: validate's next move, once proved legal, answers it for free.
+  End end() const {
+    if (!mobility_known_) {
+      mobility_known_ = true;
+      if (!has_legal_move(position_, tables())) end_ = position_.in_check(tables()) ? End::kCheckmate : End::kStalemate;
+    }
+    return end_;
+  }
 
   Position start_;
   Position position_;
@@ -117,7 +126,11 @@ class ChessState final : public State {
   // one last: at most 151 (the 75-move rule ends the game there).
   std::vector<std::uint64_t> keys_;
   int repetitions_ = 1;
-  End end_ = End::kNone;
+  // The end as far as it is known: mate and stalemate only once
+  // mobility_known_ (end()); set by settle(), which is the only writer
+  // besides end() and lift_automatic_end().
+  mutable End end_ = End::kNone;
+  mutable bool mobility_known_ = false;
   int last_from_ = -1;
   int last_to_ = -1;
 };

@@ -32,10 +32,8 @@ void ChessState::settle() {
   for (auto i = static_cast<std::ptrdiff_t>(keys_.size()) - 3; i >= 0; i -= 2) {
     if (keys_[static_cast<std::size_t>(i)] == position_.key) ++repetitions_;
   }
-  const Tables& t = tables();
-  if (!has_legal_move(position_, t))
-    end_ = position_.in_check(t) ? End::kCheckmate : End::kStalemate;
-  else if (insufficient_material(position_))
+  mobility_known_ = false;  // mate and stalemate: see end()
+  if (insufficient_material(position_))
     end_ = End::kInsufficientMaterial;
   else if (repetitions_ >= kFivefold)
     end_ = End::kFivefold;
@@ -46,7 +44,8 @@ void ChessState::settle() {
 }
 
 bool ChessState::lift_automatic_end() {
-  if (end_ != End::kInsufficientMaterial && end_ != End::kFivefold && end_ != End::kSeventyFiveMoves) return false;
+  const End reached = end();  // mate and stalemate come first
+  if (reached != End::kInsufficientMaterial && reached != End::kFivefold && reached != End::kSeventyFiveMoves) return false;
   end_ = End::kNone;
   return true;
 }
@@ -75,8 +74,9 @@ std::vector<Move> ChessState::legal_moves() const {
 
 Outcome ChessState::outcome() const {
   Outcome result;
-  result.over = end_ != End::kNone;
-  switch (end_) {
+  const End reached = end();
+  result.over = reached != End::kNone;
+  switch (reached) {
     case End::kNone:
       if (repetitions_ >= kThreefold)
         result.draw_claimable = "threefold";
@@ -105,7 +105,7 @@ Outcome ChessState::outcome() const {
 
 bool ChessState::equals(const State& other) const {
   const auto* o = as<ChessState>(other);
-  return o != nullptr && position_ == o->position_ && keys_ == o->keys_ && end_ == o->end_;
+  return o != nullptr && position_ == o->position_ && keys_ == o->keys_ && end() == o->end();
 }
 
 BoardView ChessState::view() const {
@@ -170,8 +170,10 @@ Result<Move, MoveError> ChessState::resolve_san_move(const SanMove& written) con
 
 bool ChessState::proves_san(std::string_view text, Move& move) const {
   SanMove written;
-  // Coordinates are rare in a record: they take the checked path.
-  if (is_over() || !read_chess_move(text, written) || written.complete) return false;
+  // Coordinates are rare in a record: they take the checked path. An end
+  // the rules reached by themselves is known; mate and stalemate need not
+  // be asked (end()): a legal move found here says there is none.
+  if (end_ != End::kNone || !read_chess_move(text, written) || written.complete) return false;
   ChessMove resolved;
   if (resolve_san(position_, written, resolved)) return false;
   move = to_core_move(resolved);
