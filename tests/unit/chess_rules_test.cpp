@@ -3,6 +3,8 @@
 // Black's in lower case, as in FEN.
 #include <catch2/catch.hpp>
 
+#include <functional>
+
 #include "games/chess/chess.h"
 #include "rules/typed.h"
 #include "test_support.h"
@@ -456,4 +458,36 @@ TEST_CASE("chess: SAN and coordinates of every legal move resolve back to it in 
       state->apply(moves[(seed >> 33) % moves.size()]);
     }
   }
+}
+
+TEST_CASE("chess: the fast reader of plain SAN agrees with the reader of every form") {
+  // Every text of up to five characters over letters that make moves and
+  // near-moves: both readers accept the same texts and read the same move.
+  const std::string_view alphabet = "abeh128xNBKQRP+#=-";
+  std::string text;
+  std::size_t accepted = 0;
+  std::string first_disagreement;
+  std::function<void(std::size_t)> each = [&](std::size_t length) {
+    if (text.size() == length) {
+      SanMove fast;
+      SanMove every;
+      const bool by_fast = gamerec::chess::read_chess_move(text, fast);
+      const bool by_every = gamerec::chess::read_chess_move_every_form(text, every);
+      const bool same = by_fast == by_every &&
+                        (!by_fast || (fast.move == every.move && fast.complete == every.complete &&
+                                      fast.piece == every.piece && fast.file == every.file &&
+                                      fast.rank == every.rank && fast.marks == every.marks));
+      if (!same && first_disagreement.empty()) first_disagreement = text;
+      accepted += by_fast ? 1 : 0;
+      return;
+    }
+    for (const char c : alphabet) {
+      text.push_back(c);
+      each(length);
+      text.pop_back();
+    }
+  };
+  for (std::size_t length = 1; length <= 5; ++length) each(length);
+  CHECK(first_disagreement == "");
+  CHECK(accepted > 10000);
 }

@@ -147,6 +147,9 @@ std::string coordinate_text(ChessMove move);
 Result<SanMove, MoveError> parse_chess_move(std::string_view text);
 // The same without building an error: false when the text is no move.
 bool read_chess_move(std::string_view text, SanMove& written);
+// read_chess_move without its fast path for the usual shapes of SAN: the
+// reader of every form, which the fast path must agree with (tested).
+bool read_chess_move_every_form(std::string_view text, SanMove& written);
 
 class ChessGame final : public GameOf<ChessGame, ChessState>,
                         public WrittenResults,
