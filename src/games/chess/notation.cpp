@@ -334,14 +334,16 @@ bool fits(const Position& p, const Tables& t, ChessMove m) {
     case kKnight:
       reach = kKnightAttacks[m.from];
       break;
+    // A slider reaches a square on its lines with nothing between: the
+    // small between table, not a magic lookup in the large attack tables.
     case kBishop:
-      reach = bishop_attacks(t, m.from, occupied);
+      reach = t.bishop_empty[m.from] & target;
       break;
     case kRook:
-      reach = rook_attacks(t, m.from, occupied);
+      reach = t.rook_empty[m.from] & target;
       break;
     case kQueen:
-      reach = bishop_attacks(t, m.from, occupied) | rook_attacks(t, m.from, occupied);
+      reach = (t.bishop_empty[m.from] | t.rook_empty[m.from]) & target;
       break;
     default: {
       const int forward = p.side == kWhite ? 8 : -8;
@@ -357,6 +359,7 @@ bool fits(const Position& p, const Tables& t, ChessMove m) {
     }
   }
   if ((reach & target) == 0) return false;
+  if ((type == kBishop || type == kRook || type == kQueen) && (t.between[m.from][m.to] & occupied) != 0) return false;
   if (type != kPawn && m.promotion != 0) return false;
   return p.keeps_king_safe(t, m);
 }

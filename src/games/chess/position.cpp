@@ -141,15 +141,18 @@ bool Position::keeps_king_safe(const Tables& t, ChessMove move) const {
     removed = bit(to + (us == kWhite ? -8 : 8));  // the pawn taken en passant
     after ^= removed;
   }
-  // attackers_to() in parts: validate asks this for nearly every move, and
-  // a slider's attack is looked up only when one stands on the king's lines.
+  // attackers_to() in parts: validate asks this for nearly every move. A
+  // slider on the king's lines attacks it when nothing stands between (the
+  // small between table, not a magic lookup in the large attack tables).
   const int square = king(us);
   const Bitboard attackers = enemy & ~removed;
   if (((kPawnAttacks[us][square] & types[kPawn]) | (kKnightAttacks[square] & types[kKnight])) & attackers) return false;
   const Bitboard straight = attackers & (types[kRook] | types[kQueen]);
-  if ((t.rook_empty[square] & straight) != 0 && (rook_attacks(t, square, after) & straight) != 0) return false;
   const Bitboard diagonal = attackers & (types[kBishop] | types[kQueen]);
-  return (t.bishop_empty[square] & diagonal) == 0 || (bishop_attacks(t, square, after) & diagonal) == 0;
+  for (Bitboard b = (t.rook_empty[square] & straight) | (t.bishop_empty[square] & diagonal); b != 0;) {
+    if ((t.between[square][pop_lsb(b)] & after) == 0) return false;
+  }
+  return true;
 }
 
 void Position::drop_unusable_ep() {

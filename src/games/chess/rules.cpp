@@ -22,6 +22,9 @@ bool insufficient_material(const Position& p) {
 }
 
 ChessState::ChessState(const Position& start) : start_(start), position_(start) {
+  // Room for a long game at once: validate makes a state for every game.
+  history_.reserve(256);
+  keys_.reserve(kSeventyFiveMoves + 2);
   keys_.push_back(position_.key);
   settle();
 }
