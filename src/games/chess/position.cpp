@@ -65,7 +65,7 @@ void Position::remove(int square) {
   key ^= kKeys.pieces[cell][square];
 }
 
-void Position::make(ChessMove move) {
+void Position::make(const ChessMove& move) {
   const int from = move.from;
   const int to = move.to;
   const int us = side;

@@ -79,7 +79,9 @@ struct Position {
   void put(int square, int color, int type);
   void remove(int square);
   // Plays a legal move (no check is made).
-  void make(ChessMove move);
+  // By reference: a move just built on the stack byte by byte and loaded
+  // whole into a register stalls its store forwarding (do_apply).
+  void make(const ChessMove& move);
   void castle(ChessMove move);  // make's castling
   void finish_move(int us);     // make's last steps: rights and side in the key
   // Whether `move` (pseudo-legal) leaves the mover's king unattacked.
