@@ -56,7 +56,8 @@ class Pipeline {
       std::lock_guard lock(mutex_);
       stop_ = true;
     }
-    changed_.notify_all();
+    room_.notify_all();
+    work_.notify_all();
     for (std::thread& thread : threads) thread.join();
     return whole;
   }
@@ -71,11 +72,11 @@ class Pipeline {
   // everything stops.
   bool push(Task task) {
     std::unique_lock lock(mutex_);
-    changed_.wait(lock, [&] { return stop_ || produced_ - written_ < capacity_; });
+    room_.wait(lock, [&] { return stop_ || produced_ - written_ < capacity_; });
     if (stop_) return false;
     task.sequence = produced_++;
     tasks_.push_back(std::move(task));
-    changed_.notify_all();
+    work_.notify_one();
     return true;
   }
 
@@ -108,7 +109,8 @@ class Pipeline {
     if (going) hand_over(paths_.size());
     std::lock_guard lock(mutex_);
     producer_done_ = true;
-    changed_.notify_all();
+    work_.notify_all();
+    checked_.notify_all();
   }
 
   // A file of several megabytes (compressed: one): cut into parts.
@@ -116,8 +118,7 @@ class Pipeline {
     std::error_code error;
     const auto size = std::filesystem::file_size(path, error);
     if (error) return false;
-    const std::string extension = std::filesystem::path(path).extension().string();
-    const bool compressed = extension == ".zst" || extension == ".gz" || extension == ".bz2";
+    const bool compressed = path.ends_with(".zst") || path.ends_with(".gz") || path.ends_with(".bz2");
     return size >= (compressed ? 1u : 8u) << 20;
   }
 
@@ -153,7 +154,7 @@ class Pipeline {
       Task task;
       {
         std::unique_lock lock(mutex_);
-        changed_.wait(lock, [&] { return stop_ || !tasks_.empty() || producer_done_; });
+        work_.wait(lock, [&] { return stop_ || !tasks_.empty() || producer_done_; });
         if (stop_ || tasks_.empty()) return;
         task = std::move(tasks_.front());
         tasks_.pop_front();
@@ -178,7 +179,7 @@ class Pipeline {
       }
       std::lock_guard lock(mutex_);
       done_.emplace(task.sequence, std::move(done));
-      changed_.notify_all();
+      checked_.notify_all();
     }
   }
 
@@ -196,7 +197,7 @@ class Pipeline {
         // A signal cannot wake a condition variable: look now and then.
         while (done_.find(sequence) == done_.end() && !(producer_done_ && sequence == produced_)) {
           if (setup_.interrupted()) return false;
-          changed_.wait_for(lock, std::chrono::milliseconds(50));
+          checked_.wait_for(lock, std::chrono::milliseconds(50));
         }
         const auto found = done_.find(sequence);
         if (found == done_.end()) return true;  // all written
@@ -208,7 +209,7 @@ class Pipeline {
         std::lock_guard lock(mutex_);
         ++written_;
       }
-      changed_.notify_all();
+      room_.notify_one();
       for (const Checked& checked : done) {
         if (setup_.interrupted()) return false;
         checked.buffer.write_to(context_.out(), context_.err(), index_offset);
@@ -233,8 +234,12 @@ class Pipeline {
   const JobsSetup& setup_;
   const std::size_t capacity_;
 
+  // One lock; each side waits on its own condition, so that a hand-over
+  // wakes only who can act on it (many small records: many hand-overs).
   std::mutex mutex_;
-  std::condition_variable changed_;
+  std::condition_variable room_;     // the producer: a report was written
+  std::condition_variable work_;     // the workers: a task, the end, stop
+  std::condition_variable checked_;   // the writer: a task checked, the producer done
   std::deque<Task> tasks_;
   std::map<std::size_t, Done> done_;
   std::size_t produced_ = 0;

@@ -190,9 +190,14 @@ class Bzip2Stream final : public Decoder {
 }  // namespace
 
 std::unique_ptr<ByteStream> decompressing(std::unique_ptr<ByteStream> raw) {
-  std::string head(4, '\0');
+  // The magic is in the first 4 bytes; a small file is read whole at once
+  // (one read for the magic and the text of each of many small records).
+  constexpr std::size_t kMagic = 4;
+  constexpr std::size_t kWholeUpTo = 1 << 16;
+  const auto size = raw->size_hint();
+  std::string head(size ? std::clamp<std::size_t>(static_cast<std::size_t>(*size) + 1, kMagic, kWholeUpTo) : kMagic, '\0');
   std::size_t got = 0;
-  while (got < head.size()) {
+  while (got < kMagic) {
     const std::int64_t n = raw->read(head.data() + got, head.size() - got);
     if (n <= 0) break;  // an error shows again on the next read
     got += static_cast<std::size_t>(n);

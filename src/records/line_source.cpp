@@ -16,6 +16,7 @@ FdStream::~FdStream() {
 }
 
 std::optional<std::uint64_t> FdStream::size_hint() const {
+  if (size_) return size_;
   struct stat info {};
   if (::fstat(fd_, &info) != 0 || !S_ISREG(info.st_mode)) return std::nullopt;
   return static_cast<std::uint64_t>(info.st_size);
@@ -148,7 +149,9 @@ Result<std::unique_ptr<ByteStream>, std::error_code> open_bytes(const std::strin
     return std::make_error_code(std::errc::is_a_directory);
   }
   // A compressed file (by its content, whatever its name) is read decompressed.
-  return decompressing(std::make_unique<FdStream>(fd, true));
+  std::optional<std::uint64_t> size;
+  if (S_ISREG(info.st_mode)) size = static_cast<std::uint64_t>(info.st_size);
+  return decompressing(std::make_unique<FdStream>(fd, true, size));
 }
 
 Result<std::unique_ptr<LineSource>, std::error_code> open_lines(const std::string& path) {

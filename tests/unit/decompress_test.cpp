@@ -3,6 +3,9 @@
 // fly; cut-short data is a read error, not a silent end.
 #include <catch2/catch.hpp>
 
+#include <cstring>
+#include <vector>
+
 #include "records/decompress.h"
 #include "test_support.h"
 
@@ -72,5 +75,41 @@ TEST_CASE("compressed input: a plain stream passes through unchanged, even a sho
     char buffer[16];
     for (std::int64_t n; (n = stream->read(buffer, sizeof buffer)) > 0;) out.append(buffer, static_cast<std::size_t>(n));
     CHECK(out == text);
+  }
+}
+
+TEST_CASE("compressed input: a file of known size is read whole at once, a larger one in parts, unchanged") {
+  // The size given (as open_bytes gives a regular file's) lets the magic be
+  // read with the whole of a small file; a file past that size goes on.
+  class Sized final : public ByteStream {
+   public:
+    explicit Sized(std::string text) : text_(std::move(text)) {}
+    std::int64_t read(char* buffer, std::size_t size) override {
+      ++reads;
+      const std::size_t n = std::min(size, text_.size() - used_);
+      std::memcpy(buffer, text_.data() + used_, n);
+      used_ += n;
+      return static_cast<std::int64_t>(n);
+    }
+    std::string error() const override { return ""; }
+    std::optional<std::uint64_t> size_hint() const override { return text_.size(); }
+    int reads = 0;
+
+   private:
+    std::string text_;
+    std::size_t used_ = 0;
+  };
+  std::string large;
+  for (int i = 0; large.size() < 200000; ++i) large += std::to_string(i) + " e2e4\n";
+  for (const std::string& text : {std::string("e2e4\ne7e5\n"), std::string("ab"), large}) {
+    auto raw = std::make_unique<Sized>(text);
+    Sized* seen = raw.get();
+    auto stream = decompressing(std::move(raw));
+    const int reads_for_magic = seen->reads;
+    std::string out;
+    std::vector<char> buffer(1 << 20);
+    for (std::int64_t n; (n = stream->read(buffer.data(), buffer.size())) > 0;) out.append(buffer.data(), static_cast<std::size_t>(n));
+    CHECK(out == text);
+    if (text.size() >= 4 && text.size() < 1000) CHECK(reads_for_magic == 1);  // the whole file with its magic
   }
 }
