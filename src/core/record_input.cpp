@@ -23,7 +23,6 @@ Result<std::string, FileError> choose_game(const std::string& path, const GameHe
                    first != nullptr ? first->line : header.line};
 }
 
-
 // The game `header` names, under its options and then --variant's.
 Result<std::shared_ptr<const Game>, FileError> make_game(const GameHeader& header, const GameCatalogue& catalogue,
                                                          const GameChoice& choice, const std::string& game_name) {
@@ -49,6 +48,7 @@ Result<std::shared_ptr<const Game>, FileError> make_game(const GameHeader& heade
   }
   return std::shared_ptr<const Game>(std::move(game).value());
 }
+
 }  // namespace
 
 Result<RecordInput, FileError> open_input(const std::string& path, const GameCatalogue& catalogue) {

@@ -1,6 +1,5 @@
 #include "core/tourney.h"
 
-
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
@@ -49,6 +48,7 @@ bool is_level(const std::string& spec) {
   return !spec.empty() && std::all_of(spec.begin(), spec.end(), [](unsigned char c) { return std::isdigit(c); });
 }
 
+// How a game ended, in the words every record writer is given.
 MatchFacts::End end_fact(const MatchEnd& end) {
   switch (end.reason) {
     case MatchEnd::Reason::kGameOver: return MatchFacts::End::kNormal;
