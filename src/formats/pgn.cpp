@@ -3,6 +3,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cstring>
 #include <optional>
@@ -19,9 +20,13 @@ constexpr std::size_t kMaxCommentKept = 64 * 1024;
 
 bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
-bool ends_token(char c) {
-  return is_blank(c) || c == '{' || c == '}' || c == '(' || c == ')' || c == ';' || c == '[' || c == ']';
-}
+// Looked up once for every character of every token.
+constexpr std::array<bool, 256> kEndsToken = [] {
+  std::array<bool, 256> table{};
+  for (const char c : std::string_view(" \t\r\f\v{}();[]")) table[static_cast<unsigned char>(c)] = true;
+  return table;
+}();
+bool ends_token(char c) { return kEndsToken[static_cast<unsigned char>(c)]; }
 bool is_name_char(char c) {
   return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || is_digit(c) || c == '_' || c == '+' ||
          c == '#' || c == '=' || c == ':' || c == '-';
@@ -181,11 +186,12 @@ bool PgnSource::next_event_on_this_line() {
     while (at < line_.size() && is_blank(line_[at])) ++at;
     if (at >= line_.size()) return false;
     const char c = line_[at];
+    pos_ = at;  // the blanks before it are passed over once
     if (c == '{') return line_.find('}', at + 1) != std::string_view::npos;
     if (!may_be_passed_over(c)) return true;  // a move, a NAG, a variation, a ';' comment
     std::size_t end = at + 1;
     while (end < line_.size() && !ends_token(line_[end])) ++end;
-    if (!passed_over(line_.substr(at, end - at))) return true;
+    if (!passed_over(std::string_view(line_.data() + at, end - at))) return true;
     pos_ = at = end;
   }
 }
@@ -451,7 +457,8 @@ const RecordEvent* PgnSource::read_event() {
     }
     std::size_t end = pos_ + 1;
     while (end < line_.size() && !ends_token(line_[end])) ++end;
-    std::string_view token = line_.substr(pos_, end - pos_);
+    // In bounds by the loop above: no substr() with its check, once a move.
+    std::string_view token(line_.data() + pos_, end - pos_);
     std::int64_t token_column = column();
     pos_ = end;
     moves_seen_ = true;
@@ -461,7 +468,8 @@ const RecordEvent* PgnSource::read_event() {
       game_ended_ = true;
       return event(RecordEvent::Kind::kResult, token, line_number_, token_column);
     }
-    if (is_glyph(token)) return event(RecordEvent::Kind::kNag, token, line_number_, token_column);
+    if ((token[0] == '!' || token[0] == '?') && is_glyph(token))
+      return event(RecordEvent::Kind::kNag, token, line_number_, token_column);
     if (is_digit(token[0]) && token[0] != '0') {
       // A move number glued to the move (1.e4, 12...Nc6).
       std::size_t i = 0;
