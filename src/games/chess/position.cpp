@@ -129,30 +129,36 @@ void Position::finish_move(int us) {
   if (us == kBlack) ++fullmove;
 }
 
+// attackers_to() for one side's pieces, in parts: validate asks it for
+// nearly every move. A slider on the square's lines attacks it when
+// nothing stands between (the small between table, not a magic lookup in
+// the large attack tables). `us` is the side attacked.
+bool Position::attacked_on(const Tables& t, int square, int us, Bitboard occupied, Bitboard attackers) const {
+  if (((kPawnAttacks[us][square] & types[kPawn]) | (kKnightAttacks[square] & types[kKnight]) |
+       (kKingAttacks[square] & types[kKing])) &
+      attackers)
+    return true;
+  const Bitboard straight = attackers & (types[kRook] | types[kQueen]);
+  const Bitboard diagonal = attackers & (types[kBishop] | types[kQueen]);
+  for (Bitboard b = (t.rook_empty[square] & straight) | (t.bishop_empty[square] & diagonal); b != 0;) {
+    if ((t.between[square][pop_lsb(b)] & occupied) == 0) return true;
+  }
+  return false;
+}
+
 bool Position::keeps_king_safe(const Tables& t, ChessMove move) const {
   const int us = side;
   const int from = move.from;
   const int to = move.to;
   const Bitboard enemy = colors[us ^ 1] & ~bit(to);  // a captured piece attacks nothing
-  if (cell_type(cells[from]) == kKing) return (attackers_to(t, to, occupied() ^ bit(from)) & enemy) == 0;
+  if (cell_type(cells[from]) == kKing) return !attacked_on(t, to, us, occupied() ^ bit(from), enemy);
   Bitboard after = (occupied() ^ bit(from)) | bit(to);
   Bitboard removed = 0;
   if (cell_type(cells[from]) == kPawn && cells[to] == kEmpty && ((from ^ to) & 7) != 0) {
     removed = bit(to + (us == kWhite ? -8 : 8));  // the pawn taken en passant
     after ^= removed;
   }
-  // attackers_to() in parts: validate asks this for nearly every move. A
-  // slider on the king's lines attacks it when nothing stands between (the
-  // small between table, not a magic lookup in the large attack tables).
-  const int square = king(us);
-  const Bitboard attackers = enemy & ~removed;
-  if (((kPawnAttacks[us][square] & types[kPawn]) | (kKnightAttacks[square] & types[kKnight])) & attackers) return false;
-  const Bitboard straight = attackers & (types[kRook] | types[kQueen]);
-  const Bitboard diagonal = attackers & (types[kBishop] | types[kQueen]);
-  for (Bitboard b = (t.rook_empty[square] & straight) | (t.bishop_empty[square] & diagonal); b != 0;) {
-    if ((t.between[square][pop_lsb(b)] & after) == 0) return false;
-  }
-  return true;
+  return !attacked_on(t, king(us), us, after, enemy & ~removed);
 }
 
 void Position::drop_unusable_ep() {

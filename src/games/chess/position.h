@@ -84,6 +84,9 @@ struct Position {
   void make(const ChessMove& move);
   void castle(ChessMove move);  // make's castling
   void finish_move(int us);     // make's last steps: rights and side in the key
+  // Whether pieces of `attackers` (the other side's) attack `square` of
+  // side `us` with `occupied` as the board.
+  bool attacked_on(const Tables& t, int square, int us, Bitboard occupied, Bitboard attackers) const;
   // Whether `move` (pseudo-legal) leaves the mover's king unattacked.
   bool keeps_king_safe(const Tables& t, ChessMove move) const;
   // Clears `ep` when no legal capture uses it (after a FEN or a move).
