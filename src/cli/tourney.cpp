@@ -51,7 +51,7 @@ std::string points(std::int64_t wins, std::int64_t draws) {
   return fmt::format("{:.1f}", static_cast<double>(wins) + static_cast<double>(draws) / 2);
 }
 
-// Today in UTC (2026-12-03); SOURCE_DATE_EPOCH (the reproducible
+// Today in UTC, written as 2026-12-03; SOURCE_DATE_EPOCH (the reproducible
 // builds convention) fixes it.
 std::string today() {
   std::time_t now = std::time(nullptr);

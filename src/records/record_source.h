@@ -32,8 +32,6 @@ struct HeaderWarning {
   std::int64_t column = 0;
 };
 
-// The start of one game: what its header (a move list's YAML, PGN's tags)
-// says about it.
 // What gamerec knows of a game it ran itself (a tourney's), for each writer
 // to say in its own words: PGN's tags, a move list's fields.
 struct MatchFacts {
@@ -52,6 +50,8 @@ struct MatchFacts {
   std::string time_control;          // the clocks as --tc writes them ("40/60+1"), "" none
 };
 
+// The start of one game: what its header (a move list's YAML, PGN's tags)
+// says about it.
 struct GameHeader {
   int index = 1;                                          // 1-based place of the game in its input
   bool present = false;                                   // the game had a header at all
