@@ -7,28 +7,12 @@ namespace {
 
 constexpr std::size_t kReadSize = 1 << 20;
 
-// The input's bytes held, then the rest of the input.
-class PartThenRest final : public ByteStream {
- public:
-  PartThenRest(std::string bytes, std::unique_ptr<ByteStream> rest)
-      : head_(std::move(bytes)), rest_(std::move(rest)) {}
-  std::int64_t read(char* buffer, std::size_t size) override {
-    const std::int64_t n = head_.read(buffer, size);
-    return n > 0 ? n : rest_->read(buffer, size);
-  }
-  std::string error() const override { return rest_->error(); }
-
- private:
-  BytesStream head_;
-  std::unique_ptr<ByteStream> rest_;
-};
-
 }  // namespace
 
 std::unique_ptr<LineSource> ArchivePart::lines() {
   std::unique_ptr<ByteStream> stream;
   if (rest)
-    stream = std::make_unique<PartThenRest>(std::move(bytes), std::move(rest));
+    stream = std::make_unique<PrefixedStream>(std::move(bytes), std::move(rest));
   else
     stream = std::make_unique<BytesStream>(std::move(bytes), std::move(read_error));
   auto source = std::make_unique<LineSource>(std::move(stream));

@@ -15,33 +15,6 @@ namespace {
 
 constexpr std::size_t kChunk = 1 << 16;
 
-// The bytes already read to look at the magic, then the rest of the stream.
-class PrefixedStream final : public ByteStream {
- public:
-  PrefixedStream(std::string prefix, std::unique_ptr<ByteStream> rest)
-      : prefix_(std::move(prefix)), rest_(std::move(rest)) {}
-  std::int64_t read(char* buffer, std::size_t size) override {
-    if (used_ < prefix_.size()) {
-      const std::size_t n = std::min(size, prefix_.size() - used_);
-      std::memcpy(buffer, prefix_.data() + used_, n);
-      used_ += n;
-      if (n == size) return static_cast<std::int64_t>(n);
-      // The rest in the same call: a short file is still one fill.
-      const std::int64_t more = rest_->read(buffer + n, size - n);
-      return static_cast<std::int64_t>(n) + std::max<std::int64_t>(more, 0);
-    }
-    return rest_->read(buffer, size);
-  }
-  std::string error() const override { return rest_->error(); }
-  // The file's size, so that a short file gets a short buffer.
-  std::optional<std::uint64_t> size_hint() const override { return rest_->size_hint(); }
-
- private:
-  std::string prefix_;
-  std::size_t used_ = 0;
-  std::unique_ptr<ByteStream> rest_;
-};
-
 // What the three decoders share: compressed input in through one buffer,
 // and the loop that feeds the library until it gives some output.
 class Decoder : public ByteStream {

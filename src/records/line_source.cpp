@@ -32,6 +32,19 @@ std::int64_t FdStream::read(char* buffer, std::size_t size) {
   }
 }
 
+std::int64_t PrefixedStream::read(char* buffer, std::size_t size) {
+  if (used_ < prefix_.size()) {
+    const std::size_t n = std::min(size, prefix_.size() - used_);
+    std::memcpy(buffer, prefix_.data() + used_, n);
+    used_ += n;
+    if (n == size) return static_cast<std::int64_t>(n);
+    // The rest in the same call: a short file is still one fill.
+    const std::int64_t more = rest_->read(buffer + n, size - n);
+    return static_cast<std::int64_t>(n) + std::max<std::int64_t>(more, 0);
+  }
+  return rest_->read(buffer, size);
+}
+
 namespace {
 
 std::size_t initial_capacity(const ByteStream& stream) {

@@ -52,6 +52,23 @@ class FdStream final : public ByteStream {
   std::string error_;
 };
 
+// Bytes already read from a stream (to look at a compression magic, or a
+// part of an archive the reader cut), then the rest of that stream.
+class PrefixedStream final : public ByteStream {
+ public:
+  PrefixedStream(std::string prefix, std::unique_ptr<ByteStream> rest)
+      : prefix_(std::move(prefix)), rest_(std::move(rest)) {}
+  std::int64_t read(char* buffer, std::size_t size) override;
+  std::string error() const override { return rest_->error(); }
+  // The file's size, so that a short file gets a short buffer.
+  std::optional<std::uint64_t> size_hint() const override { return rest_->size_hint(); }
+
+ private:
+  std::string prefix_;
+  std::size_t used_ = 0;
+  std::unique_ptr<ByteStream> rest_;
+};
+
 // Bytes held in memory, then the end of the input, or a read error
 // (`error`): a part of a larger input, cut where a game starts.
 class BytesStream final : public ByteStream {
