@@ -18,7 +18,12 @@ namespace {
 constexpr std::string_view kBom = "\xEF\xBB\xBF";
 constexpr std::size_t kMaxCommentKept = 64 * 1024;
 
-bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
+constexpr std::array<bool, 256> kBlank = [] {
+  std::array<bool, 256> table{};
+  for (const char c : std::string_view(" \t\r\f\v")) table[static_cast<unsigned char>(c)] = true;
+  return table;
+}();
+bool is_blank(char c) { return kBlank[static_cast<unsigned char>(c)]; }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 // Looked up once for every character of every token.
 constexpr std::array<bool, 256> kEndsToken = [] {
@@ -27,10 +32,16 @@ constexpr std::array<bool, 256> kEndsToken = [] {
   return table;
 }();
 bool ends_token(char c) { return kEndsToken[static_cast<unsigned char>(c)]; }
-bool is_name_char(char c) {
-  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || is_digit(c) || c == '_' || c == '+' ||
-         c == '#' || c == '=' || c == ':' || c == '-';
-}
+// A tag name's characters, looked up once for each character of each tag.
+constexpr std::array<bool, 256> kNameChar = [] {
+  std::array<bool, 256> table{};
+  for (int c = 0; c < 256; ++c)
+    table[c] = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' ||
+               c == '+' || c == '#' || c == '=' || c == ':' || c == '-';
+  return table;
+}();
+bool is_name_char(char c) { return kNameChar[static_cast<unsigned char>(c)]; }
+bool is_letter(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); }
 
 // `[Name "` at the start of a (trimmed) line: the tag line that starts a
 // game, where an unclosed comment or variation must stop.
@@ -76,7 +87,7 @@ bool is_glyph(std::string_view token) {
 
 class PgnSource final : public RecordSource {
  public:
-  explicit PgnSource(std::unique_ptr<LineSource> lines) : lines_(std::move(lines)) {}
+  explicit PgnSource(std::unique_ptr<LineSource> lines) : lines_(std::move(lines)) { lines_->mark_plain(false); }
 
   std::optional<Result<GameHeader, RecordError>> next_game() override;
   const std::optional<std::string>& read_error() const override { return lines_->read_error(); }
@@ -93,6 +104,9 @@ class PgnSource final : public RecordSource {
  private:
   // Whether the next event can be read from the current line alone.
   bool next_event_on_this_line();
+  // Appends to batch_ the moves of the current line up to its first token
+  // of another kind, passing over move numbers on the way.
+  void read_usual_moves();
   bool passed_over(std::string_view token) const;
   // The next line into line_; false at the end. A % escape line is skipped
   // unless it continues a comment, where % is text.
@@ -196,9 +210,45 @@ bool PgnSource::next_event_on_this_line() {
   }
 }
 
+// Most of a movetext is moves and move numbers alone ("12. Nf3 Nc6"):
+// they are read here in one pass, as read_event would read them, without
+// its cases for the other tokens.
+void PgnSource::read_usual_moves() {
+  if (line_too_long_) return;
+  const char* const text = line_.data();
+  const std::size_t size = line_.size();
+  std::size_t at = pos_;
+  while (true) {
+    while (at < size && is_blank(text[at])) ++at;
+    if (at >= size) break;
+    const char first = text[at];
+    std::size_t end = at + 1;
+    while (end < size && !ends_token(text[end])) ++end;
+    const std::string_view token(text + at, end - at);
+    if (first >= '1' && first <= '9') {
+      std::size_t i = 1;
+      while (i < token.size() && is_digit(token[i])) ++i;
+      while (i < token.size() && token[i] == '.') ++i;
+      if (i != token.size()) break;  // a result, or a move glued to its number
+    } else if (!is_letter(first)) {
+      break;
+    } else if ((first != 'e' && first != 'E') || (token != "e.p." && token != "E.P.")) {
+      RecordEvent& e = batch_.emplace_back();
+      e.text = token;
+      e.line = line_number_;
+      e.column = static_cast<std::int64_t>(at + column_base_) + 1;
+      e.offset = line_offset_;
+    }
+    moves_seen_ = true;
+    at = end;
+  }
+  pos_ = at;
+}
+
 std::span<const RecordEvent> PgnSource::read_events() {
   batch_.clear();
   while (in_game_ && !game_ended_) {
+    read_usual_moves();
     if (!batch_.empty() && !next_event_on_this_line()) break;
     target_ = &batch_.emplace_back();
     if (read_event() == nullptr) {
@@ -295,7 +345,8 @@ std::optional<Result<GameHeader, RecordError>> PgnSource::next_game() {
   for (const auto& [name, value] : header.tags) {
     // SetUp "0" says the usual start, but a FEN beside it is what the
     // game was played from (python-chess reads it so): it is used.
-    if (name == "SetUp" && value == "0" && !header.position.empty())
+    if (header.position.empty()) break;
+    if (name == "SetUp" && value == "0")
       header.warnings.push_back(HeaderWarning{"pgn-setup-zero", Message{"warnings.pgn-setup-zero"}, header.position_line, 1});
   }
   return header;
@@ -304,61 +355,74 @@ std::optional<Result<GameHeader, RecordError>> PgnSource::next_game() {
 std::optional<RecordError> PgnSource::read_tag(GameHeader& header) {
   const std::int64_t line = line_number_;
   const std::int64_t start = column();
-  auto fail = [&](std::string kind, std::string tag = "") {
+  auto fail = [&](std::string kind, std::string_view tag = "") {
     pos_ = line_.size();  // the rest of the game is skipped by the next next_game
-    return RecordError{{ErrorCode::kHeader, std::move(kind), {{"tag", std::move(tag)}}}, line, start, ""};
+    return RecordError{{ErrorCode::kHeader, std::move(kind), {{"tag", std::string(tag)}}}, line, start, ""};
   };
   ++pos_;
   while (pos_ < line_.size() && is_blank(line_[pos_])) ++pos_;
   const std::size_t name_start = pos_;
   while (pos_ < line_.size() && is_name_char(line_[pos_])) ++pos_;
   if (pos_ == name_start) return fail("pgn-tag-name");
-  std::string name(line_.substr(name_start, pos_ - name_start));
+  const std::string_view name = line_.substr(name_start, pos_ - name_start);
   while (pos_ < line_.size() && is_blank(line_[pos_])) ++pos_;
   if (pos_ >= line_.size() || line_[pos_] != '"') return fail("pgn-tag-value", name);
   ++pos_;
-  // A quote ends the value when `]` follows it; others are the value's own,
-  // written without their backslash (`[Event "LA "C" Open"]`), which the
-  // big readers take as text, and so does this one, with a warning. When no
-  // quote is followed by `]`, the first one ends the value.
-  auto escaped = [&](std::size_t i) {
-    return line_[i] == '\\' && i + 1 < line_.size() && (line_[i + 1] == '"' || line_[i + 1] == '\\');
-  };
-  std::optional<std::size_t> close;
-  std::optional<std::size_t> first_quote;
-  for (std::size_t i = pos_; i < line_.size(); ++i) {
-    if (escaped(i)) {
-      ++i;
-      continue;
-    }
-    if (line_[i] != '"') continue;
-    if (!first_quote) first_quote = i;
-    std::size_t next = i + 1;
+  // `]` after the quote closing the value (blanks between).
+  auto closes = [&](std::size_t quote) {
+    std::size_t next = quote + 1;
     while (next < line_.size() && is_blank(line_[next])) ++next;
-    if (next < line_.size() && line_[next] == ']') {
-      close = i;
-      break;
-    }
-  }
-  if (!close) close = first_quote;
-  if (!close) return fail("pgn-tag-value", name);
-  // The value is copied in runs between escapes: most have none.
+    return next < line_.size() && line_[next] == ']';
+  };
   std::string value;
   bool inner_quotes = false;
-  std::size_t run = pos_;
-  for (std::size_t i = pos_; i < *close; ++i) {
-    if (escaped(i)) {
-      value.append(line_.substr(run, i - run));
-      run = ++i;  // the escaped character starts the next run
-    } else if (line_[i] == '"') {
-      inner_quotes = true;
+  std::size_t close = std::string_view::npos;
+  // The usual value has no backslash, and its first quote closes it.
+  const std::string_view rest = line_.substr(pos_);
+  const std::size_t first_quote = rest.find('"');
+  if (first_quote != std::string_view::npos && rest.substr(0, first_quote).find('\\') == std::string_view::npos &&
+      closes(pos_ + first_quote)) {
+    close = pos_ + first_quote;
+    value.assign(rest.substr(0, first_quote));
+  } else {
+    // A quote ends the value when `]` follows it; others are the value's
+    // own, written without their backslash (`[Event "LA "C" Open"]`), which
+    // the big readers take as text, and so does this one, with a warning.
+    // When no quote is followed by `]`, the first one ends the value.
+    auto escaped = [&](std::size_t i) {
+      return line_[i] == '\\' && i + 1 < line_.size() && (line_[i + 1] == '"' || line_[i + 1] == '\\');
+    };
+    std::optional<std::size_t> unclosed_quote;
+    for (std::size_t i = pos_; i < line_.size(); ++i) {
+      if (escaped(i)) {
+        ++i;
+        continue;
+      }
+      if (line_[i] != '"') continue;
+      if (!unclosed_quote) unclosed_quote = i;
+      if (closes(i)) {
+        close = i;
+        break;
+      }
     }
+    if (close == std::string_view::npos && unclosed_quote) close = *unclosed_quote;
+    if (close == std::string_view::npos) return fail("pgn-tag-value", name);
+    // The value is copied in runs between escapes.
+    std::size_t run = pos_;
+    for (std::size_t i = pos_; i < close; ++i) {
+      if (escaped(i)) {
+        value.append(line_.substr(run, i - run));
+        run = ++i;  // the escaped character starts the next run
+      } else if (line_[i] == '"') {
+        inner_quotes = true;
+      }
+    }
+    value.append(line_.substr(run, close - run));
   }
-  value.append(line_.substr(run, *close - run));
-  pos_ = *close + 1;
+  pos_ = close + 1;
   if (inner_quotes)
-    header.warnings.push_back(
-        HeaderWarning{"pgn-tag-quotes", Message{"warnings.pgn-tag-quotes", {{"tag", name}}}, line, start});
+    header.warnings.push_back(HeaderWarning{"pgn-tag-quotes", Message{"warnings.pgn-tag-quotes", {{"tag", std::string(name)}}},
+                                            line, start});
   while (pos_ < line_.size() && is_blank(line_[pos_])) ++pos_;
   if (pos_ >= line_.size() || line_[pos_] != ']') return fail("pgn-tag-close", name);
   ++pos_;
@@ -370,7 +434,7 @@ std::optional<RecordError> PgnSource::read_tag(GameHeader& header) {
   } else if (name == "Variant") {
     read_variant(value, line, header);
   }
-  header.tags.emplace_back(std::move(name), std::move(value));
+  header.tags.emplace_back(std::string(name), std::move(value));
   return std::nullopt;
 }
 

@@ -120,21 +120,25 @@ class LineSource {
     if (skipping_) return std::nullopt;
     const char* start = buffer_.get() + begin_;
     const std::size_t available = end_ - begin_;
-    // A short line is scanned by hand, noting on the way whether it is
-    // plain: cheaper than memchr and a second pass (most records are
-    // short lines); a longer one is found with memchr.
-    const std::size_t quick = std::min<std::size_t>(available, kQuickScan);
-    unsigned special = 0;
     std::size_t length = 0;
-    while (length < quick && start[length] != '\n')
-      special |= kSpecialByte[static_cast<unsigned char>(start[length++])];
-    bool plain = special == 0 && length > 0;
-    if (length == quick) {
+    bool plain = false;
+    bool found = false;
+    if (marks_plain_) {
+      // A short line is scanned by hand, noting on the way whether it is
+      // plain: cheaper than memchr and a second pass (most records are
+      // short lines); a longer one is found with memchr.
+      const std::size_t quick = std::min<std::size_t>(available, kQuickScan);
+      unsigned special = 0;
+      while (length < quick && start[length] != '\n')
+        special |= kSpecialByte[static_cast<unsigned char>(start[length++])];
+      found = length < quick;
+      plain = found && special == 0 && length > 0;
+    }
+    if (!found) {
       const std::size_t window = std::min(available, kMaxLineLength + 1);
-      const auto* newline = static_cast<const char*>(std::memchr(start + quick, '\n', window - quick));
+      const auto* newline = static_cast<const char*>(std::memchr(start + length, '\n', window - length));
       if (newline == nullptr) return std::nullopt;
       length = static_cast<std::size_t>(newline - start);
-      plain = false;
     }
     Line line{std::string_view(start, length), ++line_number_, consumed_, false, plain};
     begin_ += length + 1;
@@ -142,6 +146,9 @@ class LineSource {
     last_had_newline_ = true;
     return line;
   }
+  // Whether lines are marked plain (Line::plain). A reader that never
+  // looks (PGN) turns it off: its lines are then found with memchr alone.
+  void mark_plain(bool on) { marks_plain_ = on; }
   // Numbers the lines and bytes from `line_number` and `offset` instead of
   // 1 and 0: a part of a larger input (validate --jobs), so that errors
   // name the line of the whole input. Call it before reading.
@@ -180,6 +187,7 @@ class LineSource {
   std::size_t begin_ = 0;
   std::size_t end_ = 0;
   bool eof_ = false;
+  bool marks_plain_ = true;
   bool skipping_ = false;  // discarding the rest of an overlong line
   std::int64_t line_number_ = 0;
   std::uint64_t consumed_ = 0;  // input offset of buffer_[begin_]

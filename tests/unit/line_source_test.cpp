@@ -1,0 +1,63 @@
+// Lines of an input (records/line_source.h): found with memchr alone when
+// the reader does not want them marked plain (PGN), the same lines, numbers
+// and offsets as when they are marked.
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include "records/line_source.h"
+
+using namespace gamerec;
+
+namespace {
+
+struct SeenLine {
+  std::string text;
+  std::int64_t number;
+  std::uint64_t offset;
+  bool too_long;
+  bool plain;
+};
+
+std::vector<SeenLine> lines_of(const std::string& input, bool mark_plain) {
+  LineSource source(std::make_unique<BytesStream>(input));
+  source.mark_plain(mark_plain);
+  std::vector<SeenLine> lines;
+  while (auto line = source.next())
+    lines.push_back(SeenLine{std::string(line->text), line->number, line->offset, line->too_long, line->plain});
+  return lines;
+}
+
+}  // namespace
+
+TEST_CASE("line source: lines found without marking them plain are the same lines") {
+  // Every length around the hand-scanned prefix (64 bytes), blanks, CR and
+  // '#' that make a line not plain, an overlong line, and no last line end.
+  std::string input;
+  for (std::size_t length = 0; length < 150; ++length) {
+    input += std::string(length, static_cast<char>('a' + length % 26));
+    if (length % 5 == 1) input += " x";
+    if (length % 7 == 2) input += "#";
+    if (length % 3 == 0) input += "\r";
+    input += "\n";
+  }
+  input += std::string(kMaxLineLength + 10, 'y') + "\nafter\nlast";
+  const auto marked = lines_of(input, true);
+  const auto unmarked = lines_of(input, false);
+  REQUIRE(marked.size() == 153);
+  REQUIRE(unmarked.size() == marked.size());
+  for (std::size_t i = 0; i < marked.size(); ++i) {
+    INFO("line " << i + 1);
+    CHECK(unmarked[i].text == marked[i].text);
+    CHECK(unmarked[i].number == marked[i].number);
+    CHECK(unmarked[i].offset == marked[i].offset);
+    CHECK(unmarked[i].too_long == marked[i].too_long);
+    CHECK_FALSE(unmarked[i].plain);  // unmarked says nothing
+  }
+  CHECK(marked[4].plain);         // "dddd": short and plain
+  CHECK_FALSE(marked[3].plain);   // "ccc\r"
+  CHECK_FALSE(marked[100].plain);  // longer than the hand-scanned prefix
+  CHECK(marked[150].too_long);
+  CHECK(marked[152].text == "last");
+}
