@@ -311,11 +311,13 @@ class Validator {
   // A declared result (a resignation, an agreed draw) stands for a game the
   // rules leave going; one the rules ended otherwise is worth a warning.
   std::string result_conflict(const Game& game, const State& end, const RunResult& run) const {
-    const auto* results = game.facet<WrittenResults>();
-    if (run.error || !run.declared_result || results == nullptr) return "";
-    const auto declared = results->declared_winners(*run.declared_result);
+    if (run.error || !run.declared_result) return "";
     const Outcome outcome = run.passed_end ? run.passed_end->outcome : end.outcome();
-    if (!declared || !outcome.over || *declared == outcome.winners) return "";
+    if (!outcome.over) return "";  // most games: a resignation, and no facet lookup (a dynamic_cast)
+    const auto* results = game.facet<WrittenResults>();
+    if (results == nullptr) return "";
+    const auto declared = results->declared_winners(*run.declared_result);
+    if (!declared || *declared == outcome.winners) return "";
     return context_.text("validate.result-conflict",
                          {{"declared", *run.declared_result}, {"rules", status_line(context_, game, end)}});
   }

@@ -41,8 +41,7 @@ class Run {
         game_(game),
         state_(state),
         observer_(observer),
-        options_(options),
-        automatic_ends_(game.facet<AutomaticEnds>()) {
+        options_(options) {
     // One allocation per game rather than a doubling series: an archive
     // runs this loop once per game.
     pending_.reserve(kBatchReserve);
@@ -167,9 +166,13 @@ class Run {
   // is one the rules reached by themselves and the record may go on past it
   // (not under RunOptions::strict); the state then goes on.
   bool pass_end(const RecordEvent& event, const MoveError& error) {
-    if (error.code != ErrorCode::kGameOver || options_.strict || automatic_ends_ == nullptr) return false;
+    if (error.code != ErrorCode::kGameOver || options_.strict) return false;
+    // Looked up here, not once per game: a facet's lookup is a
+    // dynamic_cast, and few games pass an end.
+    const auto* automatic_ends = game_.facet<AutomaticEnds>();
+    if (automatic_ends == nullptr) return false;
     const Outcome reached = state_.outcome();
-    if (!automatic_ends_->lift_automatic_end(state_)) return false;
+    if (!automatic_ends->lift_automatic_end(state_)) return false;
     if (!result_.passed_end) result_.passed_end = PassedEnd{reached, result_.moves, 0, record_error(event, error)};
     return true;
   }
@@ -281,7 +284,6 @@ class Run {
   State& state_;
   MoveObserver* observer_;
   RunOptions options_;
-  const AutomaticEnds* automatic_ends_;
   std::vector<const RecordEvent*> pending_;
   std::vector<std::string_view> texts_;
   // For a source with variations: the main line's start and moves, and the
