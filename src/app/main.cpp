@@ -89,8 +89,11 @@ int run(int argc, char** argv) {
   }
   cli.common->old_definitions_option = old_definitions_option;
 
-  // --lang was checked by the parser: the catalogue speaks it.
-  auto messages = gamerec::Messages::load(cli.common->language).value();
+  // --lang was checked by the parser: the catalogue speaks it. Nearly
+  // always it is the language read early, which is not parsed twice.
+  auto messages = cli.common->language == early_messages.language()
+                      ? early_messages
+                      : gamerec::Messages::load(cli.common->language).value();
   const gamerec::Messages messages_for_errors = messages;
   auto context = Context::make(gamerec::make_builtin_catalogue(), std::move(messages), *cli.common,
                                Streams{std::cin, std::cout, std::cerr});
