@@ -23,9 +23,17 @@ std::optional<std::uint64_t> FdStream::size_hint() const {
 }
 
 std::int64_t FdStream::read(char* buffer, std::size_t size) {
+  if (ended_) return 0;
   while (true) {
     const ssize_t n = ::read(fd_, buffer, size);
-    if (n >= 0) return n;
+    if (n >= 0) {
+      read_ += static_cast<std::uint64_t>(n);
+      // A short read once the file's size is read is its end: not asked
+      // again (two system calls less for each of many small records). A
+      // size of 0 says nothing (a /proc file).
+      if (size_ && *size_ > 0 && read_ >= *size_ && static_cast<std::size_t>(n) < size) ended_ = true;
+      return n;
+    }
     if (errno == EINTR) continue;
     error_ = std::strerror(errno);
     return -1;

@@ -49,6 +49,8 @@ class FdStream final : public ByteStream {
   int fd_;
   bool owns_fd_;
   std::optional<std::uint64_t> size_;
+  std::uint64_t read_ = 0;
+  bool ended_ = false;
   std::string error_;
 };
 

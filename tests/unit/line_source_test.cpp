@@ -1,8 +1,10 @@
 // Lines of an input (records/line_source.h): found with memchr alone when
 // the reader does not want them marked plain (PGN), the same lines, numbers
-// and offsets as when they are marked.
+// and offsets as when they are marked; and a file whose size says 0 is
+// read whole.
 #include <catch2/catch.hpp>
 
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -60,4 +62,20 @@ TEST_CASE("line source: lines found without marking them plain are the same line
   CHECK_FALSE(marked[100].plain);  // longer than the hand-scanned prefix
   CHECK(marked[150].too_long);
   CHECK(marked[152].text == "last");
+}
+
+TEST_CASE("line source: a file whose size says 0 (/proc) is read to its end") {
+  // A regular file's short read ends it once its size is read; /proc files
+  // say 0 and come in short reads, and must still be read whole.
+  const std::string path = "/proc/cpuinfo";
+  std::ifstream in(path);
+  REQUIRE(in);  // Linux, where gamerec runs, always has it
+  std::vector<std::string> expected;
+  for (std::string line; std::getline(in, line);) expected.push_back(line);
+  REQUIRE(expected.size() > 10);
+  auto lines = open_lines(path);
+  REQUIRE(lines.ok());
+  std::vector<std::string> got;
+  while (auto line = (*lines)->next()) got.emplace_back(line->text);
+  CHECK(got == expected);
 }
