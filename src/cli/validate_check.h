@@ -34,15 +34,27 @@ struct Tally {
 // from: write_to() adds the games of the parts before.
 class ReportBuffer {
  public:
-  void out(std::string text) { pieces_.push_back({false, std::move(text)}); }
-  void err(std::string text) { pieces_.push_back({true, std::move(text)}); }
+  void out(std::string text) {
+    bytes_ += text.size();
+    pieces_.push_back({false, std::move(text)});
+  }
+  void err(std::string text) {
+    bytes_ += text.size();
+    pieces_.push_back({true, std::move(text)});
+  }
   // `text` holds the game index `index` at `at`, `length` digits long.
   void out_indexed(std::string text, std::size_t at, std::size_t length, int index) {
+    bytes_ += text.size();
     pieces_.push_back({false, std::move(text), at, length, index});
   }
   void write_to(std::ostream& out, std::ostream& err, int index_offset) const;
-  void clear() { pieces_.clear(); }
+  void clear() {
+    pieces_.clear();
+    bytes_ = 0;
+  }
   bool has_err() const;
+  // The bytes of text held.
+  std::size_t bytes() const { return bytes_; }
 
  private:
   struct Piece {
@@ -53,6 +65,7 @@ class ReportBuffer {
     int index = 0;
   };
   std::vector<Piece> pieces_;
+  std::size_t bytes_ = 0;
 };
 
 using AfterGame = std::function<bool(std::uint64_t bytes_read)>;

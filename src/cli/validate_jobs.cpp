@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <condition_variable>
 #include <deque>
-#include <filesystem>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -14,9 +13,20 @@
 namespace gamerec::cli {
 namespace {
 
-// Whole records go to the threads a few at a time: one hand-over (a lock,
-// a wake-up) for many small files.
-constexpr std::size_t kRecordsPerTask = 32;
+// Whole records go to the threads many at a time: a hand-over wakes
+// another thread, which on a virtual machine costs as much as checking
+// several small records. A thread stops a task once it has read
+// kTaskBytes of its records: the rest is a task of its own, taken next by
+// any thread, so that larger records still come to the writer (and the
+// progress line) often and the threads end together.
+constexpr std::size_t kRecordsPerTask = 1024;
+constexpr std::uint64_t kTaskBytes = 4 << 20;
+// A whole record's reports go to the writer in pieces of about this size
+// while it is checked, so that a large record among many is never held
+// whole; a thread waits while a task's pieces not yet taken by the writer
+// reach kHeldBytes.
+constexpr std::size_t kPieceBytes = 256 * 1024;
+constexpr std::size_t kHeldBytes = 4 * kPieceBytes;
 
 // One piece of work: whole records [record, record_end), checked from
 // their paths, or a part of one record, cut by the reader.
@@ -30,7 +40,9 @@ struct Task {
   std::optional<FileError> unreadable;  // the first read failed
 };
 
-// What checking one record (or a part of one) wrote and found.
+// What checking one record (or a part of one) wrote and found. A piece
+// of a record still being checked has its reports only: it is not the
+// record's last, and its result is empty.
 struct Checked {
   std::size_t record = 0;
   bool last_of_record = true;
@@ -38,6 +50,12 @@ struct Checked {
   CheckResult result;
 };
 using Done = std::vector<Checked>;
+// What a task handed to the writer and the writer has not taken yet.
+struct Pending {
+  Done ready;
+  std::size_t bytes = 0;  // of ready's reports
+  bool complete = false;  // the task is done: nothing more comes
+};
 
 class Pipeline {
  public:
@@ -58,6 +76,7 @@ class Pipeline {
     }
     room_.notify_all();
     work_.notify_all();
+    taken_.notify_all();
     for (std::thread& thread : threads) thread.join();
     return whole;
   }
@@ -81,45 +100,32 @@ class Pipeline {
   }
 
   void produce() {
-    // Few records for the threads: each is cut into parts of whole games,
-    // and so is any large one (its reports would otherwise wait whole).
-    const bool cut_all = paths_.size() < setup_.jobs;
-    // Small records go a few at a time, fewer at the end so that every
-    // thread has some.
-    const std::size_t per_task = std::clamp<std::size_t>(paths_.size() / (4 * setup_.jobs), 1, kRecordsPerTask);
-    std::size_t group = 0;  // whole records [group, record) not handed over yet
-    auto hand_over = [&](std::size_t end) {
-      const bool ok = group == end || push(Task{0, group, end, true, nullptr, std::nullopt, std::nullopt});
-      group = end;
-      return ok;
+    auto whole = [&](std::size_t record, std::size_t end) {
+      return push(Task{0, record, end, true, nullptr, std::nullopt, std::nullopt});
     };
-    bool going = true;
-    for (std::size_t record = 0; going && record < paths_.size(); ++record) {
-      if (cut_all || is_large(paths_[record])) {
-        going = hand_over(record);
-        if (going && produce_parts(record)) {
-          group = record + 1;
-          going = !stopping();
-          continue;
-        }
+    if (paths_.size() < setup_.jobs) {
+      // Few records for the threads: each is cut into parts of whole games
+      // (one that cannot be opened is checked whole, which reports why).
+      for (std::size_t record = 0; record < paths_.size(); ++record) {
+        if (!produce_parts(record) && !whole(record, record + 1)) break;
+        if (stopping()) break;
       }
-      if (record + 1 - group >= per_task) going = hand_over(record + 1);
-      going = going && !stopping();
+    } else {
+      // Each record is checked whole (a large one's reports are handed
+      // over in pieces): looking at each one's size here cost the threads
+      // a tenth of their time on many small records. They go many at a
+      // time, fewer as the end nears, so that the threads end together.
+      for (std::size_t record = 0; record < paths_.size();) {
+        const std::size_t left = paths_.size() - record;
+        const std::size_t count = std::clamp<std::size_t>(left / (4 * setup_.jobs), 1, kRecordsPerTask);
+        if (!whole(record, record + count)) break;
+        record += count;
+      }
     }
-    if (going) hand_over(paths_.size());
     std::lock_guard lock(mutex_);
     producer_done_ = true;
     work_.notify_all();
     checked_.notify_all();
-  }
-
-  // A file of several megabytes (compressed: one): cut into parts.
-  static bool is_large(const std::string& path) {
-    std::error_code error;
-    const auto size = std::filesystem::file_size(path, error);
-    if (error) return false;
-    const bool compressed = path.ends_with(".zst") || path.ends_with(".gz") || path.ends_with(".bz2");
-    return size >= (compressed ? 1u : 8u) << 20;
   }
 
   // The parts of one record; false when it cannot be opened (it is then
@@ -160,27 +166,73 @@ class Pipeline {
         tasks_.pop_front();
       }
       Done done;
+      std::uint64_t task_bytes = 0;
+      std::optional<Task> rest;  // the records left for another turn
       for (std::size_t record = task.record; record < task.record_end; ++record) {
-        Checked& checked = done.emplace_back();
+        Checked checked;
         checked.record = record;
         checked.last_of_record = task.last_of_record;
         const std::string& path = paths_[record];
         if (task.unreadable) {
           checked.result = check_unreadable(context, path, checked.buffer, *task.unreadable);
         } else if (!task.part) {
-          checked.result = check_file(context, path, checked.buffer, go_on, setup_.check_options);
+          // The reports so far go to the writer when they grow (after
+          // the records of the task before this one).
+          const AfterGame in_pieces = [&](std::uint64_t bytes_read) {
+            if (!go_on(bytes_read)) return false;
+            if (checked.buffer.bytes() < kPieceBytes) return true;
+            Checked& piece = done.emplace_back();
+            piece.record = record;
+            piece.last_of_record = false;
+            piece.buffer = std::move(checked.buffer);
+            checked.buffer.clear();
+            return hand_over(task.sequence, done, false);
+          };
+          checked.result = check_file(context, path, checked.buffer, in_pieces, setup_.check_options);
         } else {
           const std::uint64_t size = task.part->bytes.size();
           RecordInput input{task.format, task.format->open_reader(task.part->lines())};
           checked.result = check_games(context, path, input, checked.buffer, go_on, setup_.check_options);
           checked.result.bytes = size;
         }
-        if (checked.result.stopped) break;
+        const bool stopped = checked.result.stopped;
+        task_bytes += checked.result.bytes;
+        done.push_back(std::move(checked));
+        if (stopped) break;
+        if (task_bytes >= kTaskBytes && record + 1 < task.record_end) {
+          rest = Task{task.sequence, record + 1, task.record_end, true, nullptr, std::nullopt, std::nullopt};
+          break;
+        }
       }
-      std::lock_guard lock(mutex_);
-      done_.emplace(task.sequence, std::move(done));
-      checked_.notify_all();
+      hand_over(task.sequence, done, !rest, std::move(rest));
     }
+  }
+
+  // Gives `done` to the writer, as the task's last or (`complete` false)
+  // as a piece. With `rest`, the task's other records, checked next;
+  // without, a piece waits while the task's reports not yet taken reach
+  // kHeldBytes. False when everything stops.
+  bool hand_over(std::size_t sequence, Done& done, bool complete, std::optional<Task> rest = std::nullopt) {
+    std::unique_lock lock(mutex_);
+    Pending& pending = done_[sequence];
+    for (Checked& checked : done) {
+      pending.bytes += checked.buffer.bytes();
+      pending.ready.push_back(std::move(checked));
+    }
+    done.clear();
+    pending.complete = complete;
+    // The writer waits for the task after the last it wrote: only that one
+    // wakes it (a wake-up costs the machine more than a record's check).
+    if (sequence == written_) checked_.notify_all();
+    if (rest) {
+      tasks_.push_front(std::move(*rest));
+      work_.notify_one();
+      return true;
+    }
+    if (complete) return true;
+    // The writer erases only a complete task's entry: `pending` stays.
+    taken_.wait(lock, [&] { return stop_ || pending.bytes < kHeldBytes; });
+    return !stop_;
   }
 
   // Writes the reports in input order; false when stopped early.
@@ -190,26 +242,39 @@ class Pipeline {
     int index_offset = 0;
     std::uint64_t bytes = 0;
     std::int64_t games = 0;
-    for (std::size_t sequence = 0;; ++sequence) {
+    for (std::size_t sequence = 0;;) {
       Done done;
+      bool complete = false;
+      bool room = false;
       {
         std::unique_lock lock(mutex_);
+        auto ready = [&] {
+          const auto found = done_.find(sequence);
+          return found != done_.end() && (found->second.complete || !found->second.ready.empty());
+        };
         // A signal cannot wake a condition variable: look now and then.
-        while (done_.find(sequence) == done_.end() && !(producer_done_ && sequence == produced_)) {
+        while (!ready() && !(producer_done_ && sequence == produced_)) {
           if (setup_.interrupted()) return false;
           checked_.wait_for(lock, std::chrono::milliseconds(50));
         }
         const auto found = done_.find(sequence);
         if (found == done_.end()) return true;  // all written
-        done = std::move(found->second);
-        done_.erase(found);
+        done = std::move(found->second.ready);
+        found->second.ready.clear();
+        found->second.bytes = 0;
+        complete = found->second.complete;
+        if (complete) {
+          done_.erase(found);
+          ++written_;
+          ++sequence;
+          // The producer is woken when half the room is free, not for
+          // every task.
+          room = produced_ - written_ <= capacity_ / 2;
+        }
       }
       if (setup_.interrupted()) return false;
-      {
-        std::lock_guard lock(mutex_);
-        ++written_;
-      }
-      room_.notify_one();
+      taken_.notify_all();
+      if (room) room_.notify_one();
       for (const Checked& checked : done) {
         if (setup_.interrupted()) return false;
         checked.buffer.write_to(context_.out(), context_.err(), index_offset);
@@ -239,9 +304,10 @@ class Pipeline {
   std::mutex mutex_;
   std::condition_variable room_;     // the producer: a report was written
   std::condition_variable work_;     // the workers: a task, the end, stop
-  std::condition_variable checked_;   // the writer: a task checked, the producer done
+  std::condition_variable checked_;  // the writer: reports handed over, the producer done
+  std::condition_variable taken_;    // a thread with pieces: the writer took some
   std::deque<Task> tasks_;
-  std::map<std::size_t, Done> done_;
+  std::map<std::size_t, Pending> done_;
   std::size_t produced_ = 0;
   std::size_t written_ = 0;
   bool producer_done_ = false;

@@ -1,12 +1,12 @@
 #pragma once
 // validate --jobs N: records checked by N threads at once, their reports
-// written in input order, byte for byte what one thread writes. Small
-// records: each thread takes the next few (up to 32 at a hand-over). A
-// large record (8 MB, or 1 MB compressed), and every record when there are
-// fewer than threads, is cut into parts of whole games where its format
-// allows (records/archive_splitter.h) by one reader thread, and the
-// threads check the parts. Memory is bounded: a fixed number of parts
-// (about a megabyte each) and reports wait at a time, whatever the
+// written in input order, byte for byte what one thread writes. With at
+// least N records, each thread takes the next few whole (up to 1,024 at a
+// hand-over), and hands a large one's reports to the writer in pieces as
+// they come. With fewer, each record is cut into parts of whole games where
+// its format allows (records/archive_splitter.h) by one reader thread, and
+// the threads check the parts. Memory is bounded: a fixed number of parts
+// (about a megabyte each) and of reports wait at a time, whatever the
 // records' sizes.
 #include <functional>
 #include <string>

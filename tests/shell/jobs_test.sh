@@ -61,8 +61,9 @@ cp "$SRC"/samples/chess/valid/* tree/a/
 cp "$SRC"/samples/kalah/invalid/* tree/a/b/
 both_formats big.pgn tree/a/b/* missing.pgn tree "${samples[@]}"
 
-# Many files among which large ones (8 MB, and 1 MB compressed), cut into
-# parts while the small ones go to the threads a few at a time.
+# Many files among which large ones (8 MB, and 1 MB compressed), each
+# checked whole by one thread, which hands its reports to the writer in
+# pieces and leaves the files after it to the next turn.
 cat big.pgn big.pgn > large.pgn
 gzip -1 -c large.pgn > large.pgn.gz
 [ "$(stat -c %s large.pgn.gz)" -gt 1048576 ] || fail "large.pgn.gz is smaller than 1 MB"
@@ -101,9 +102,31 @@ for value in 0 -1 x; do
   grep -q -- "--jobs" err.txt || fail "--jobs $value: $(cat err.txt)"
 done
 
+# peak_kib CMD...: runs CMD (output discarded) and prints its peak resident
+# memory in KiB, read from /proc while it runs (the peak only grows).
+peak_kib() {
+  "$@" >/dev/null 2>&1 &
+  local pid=$! peak=0 now
+  while kill -0 "$pid" 2>/dev/null; do
+    now=$(awk '/^VmHWM:/ { print $2 }' "/proc/$pid/status" 2>/dev/null || true)
+    [ -n "$now" ] && peak=$now
+    sleep 0.05
+  done
+  wait "$pid" || true
+  echo "$peak"
+}
+# A large archive among other files is checked whole by one thread; its
+# reports (here some 40 MB of JSON) reach the writer in pieces, and memory
+# stays that of a small archive.
+for i in $(seq 1 40); do cat big.pgn; done > huge.pgn
+small_kib=$(peak_kib "$GAMEREC" validate --format json --jobs 2 big.pgn "${samples[@]:0:3}")
+huge_kib=$(peak_kib "$GAMEREC" validate --format json --jobs 2 huge.pgn "${samples[@]:0:3}")
+[ "$small_kib" -gt 0 ] || fail "no peak memory read"
+[ "$huge_kib" -lt $((small_kib + 16 * 1024)) ] ||
+  fail "a large archive among others: peak ${huge_kib} KiB, against ${small_kib} KiB for a small one"
+
 # Ctrl-C: every thread stops at once, status 130, the output ends with a
 # whole line and no summary is written.
-for i in $(seq 1 40); do cat big.pgn; done > huge.pgn
 for jobs in 1 2; do
   status=0
   timeout --preserve-status -s INT 0.3 "$GAMEREC" validate --format json --jobs $jobs huge.pgn > interrupted.out 2>interrupted.err ||
