@@ -1,6 +1,7 @@
 #include "games/chess/bitboard.h"
 
 #include <algorithm>
+#include <bit>
 #include <memory>
 #include <stdexcept>
 
@@ -60,16 +61,52 @@ constexpr std::array<Bitboard, 64> kBishopMagics = {
     0x4040702400932244ULL,
 };
 
+// Each square's rays on the empty board, one per direction: a slider's
+// reach along a ray is the ray up to its first occupied square. Filling
+// the attack tables this way (107,648 entries) takes a third of the
+// instructions of walking every ray square by square, at every start.
+template <std::size_t N>
+class Rays {
+ public:
+  explicit Rays(const std::array<board::Delta, N>& deltas) {
+    for (std::size_t d = 0; d < N; ++d) {
+      // Towards higher squares the nearest blocker is the lowest bit.
+      toward_higher_[d] = deltas[d][0] * board::kSize + deltas[d][1] > 0;
+      for (int square = 0; square < 64; ++square)
+        rays_[static_cast<std::size_t>(square)][d] = board::ray_attacks(square, 0, std::array<board::Delta, 1>{deltas[d]});
+    }
+  }
+  Bitboard reach(int square, Bitboard occupied) const {
+    Bitboard reach = 0;
+    for (std::size_t d = 0; d < N; ++d) {
+      const Bitboard ray = rays_[static_cast<std::size_t>(square)][d];
+      const Bitboard blockers = ray & occupied;
+      if (blockers == 0) {
+        reach |= ray;
+        continue;
+      }
+      const int first = toward_higher_[d] ? std::countr_zero(blockers) : 63 - std::countl_zero(blockers);
+      reach |= ray & ~rays_[static_cast<std::size_t>(first)][d];
+    }
+    return reach;
+  }
+
+ private:
+  std::array<std::array<Bitboard, N>, 64> rays_{};
+  std::array<bool, N> toward_higher_{};
+};
+
 template <std::size_t N>
 void init_magics(std::array<Magic, 64>& magics, Bitboard* table, const std::array<Bitboard, 64>& multipliers,
-                 const std::array<board::Delta, N>& rays) {
+                 const std::array<board::Delta, N>& deltas) {
+  const Rays<N> rays(deltas);
   Bitboard* next = table;
   for (int square = 0; square < 64; ++square) {
     // The edges never block a ray that reaches them: left out of the mask.
     const Bitboard edges = ((rank_mask(0) | rank_mask(7)) & ~rank_mask(board::row_of(square))) |
                            ((file_mask(0) | file_mask(7)) & ~file_mask(board::col_of(square)));
     Magic& m = magics[square];
-    m.mask = board::ray_attacks(square, 0, rays) & ~edges;
+    m.mask = rays.reach(square, 0) & ~edges;
     m.shift = static_cast<unsigned>(64 - std::popcount(m.mask));
     m.magic = multipliers[static_cast<std::size_t>(square)];
     m.attacks = next;
@@ -78,7 +115,7 @@ void init_magics(std::array<Magic, 64>& magics, Bitboard* table, const std::arra
     // Every subset of the mask (carry-rippler) and its attacks.
     Bitboard subset = 0;
     do {
-      const Bitboard attacks = board::ray_attacks(square, subset, rays);
+      const Bitboard attacks = rays.reach(square, subset);
       Bitboard& slot = next[m.index(subset)];
       if (slot != 0 && slot != attacks) throw std::logic_error("chess: a magic multiplier collides");
       slot = attacks;
