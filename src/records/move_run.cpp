@@ -51,6 +51,7 @@ class Run {
       // the start and the moves since rebuild it.
       main_start_ = state.clone();
       main_moves_.emplace();
+      main_moves_->reserve(kMovesReserve);
     }
   }
 
@@ -68,6 +69,7 @@ class Run {
 
  private:
   static constexpr std::size_t kBatchReserve = 128;
+  static constexpr std::size_t kMovesReserve = 256;  // a long game's plies, at once
 
   // False when the run ends at `event`.
   bool take(const RecordEvent& event) {

@@ -125,7 +125,9 @@ void init_magics(std::array<Magic, 64>& magics, Bitboard* table, const std::arra
   }
 }
 
-std::unique_ptr<Tables> build_tables() {
+}  // namespace
+
+std::unique_ptr<const Tables> build_tables() {
   auto t = std::make_unique<Tables>();
   init_magics(t->rook, t->rook_table.data(), kRookMagics, board::kRookRays);
   init_magics(t->bishop, t->bishop_table.data(), kBishopMagics, board::kBishopRays);
@@ -149,13 +151,6 @@ std::unique_ptr<Tables> build_tables() {
     }
   }
   return t;
-}
-
-}  // namespace
-
-const Tables& tables() {
-  static const std::unique_ptr<Tables> instance = build_tables();
-  return *instance;
 }
 
 }  // namespace gamerec::chess

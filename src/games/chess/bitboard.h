@@ -6,6 +6,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <memory>
 
 #include "games/board/steps.h"
 
@@ -61,8 +62,14 @@ struct Tables {
   std::array<Bitboard, 5248> bishop_table;
 };
 
-// Built on the first call (thread-safe), immutable afterwards.
-const Tables& tables();
+// The tables, filled (bitboard.cpp); tables() keeps the one copy.
+std::unique_ptr<const Tables> build_tables();
+// Built on the first call (thread-safe), immutable afterwards. Inline: SAN
+// resolution asks for it once a move.
+inline const Tables& tables() {
+  static const std::unique_ptr<const Tables> instance = build_tables();
+  return *instance;
+}
 
 inline Bitboard rook_attacks(const Tables& t, int square, Bitboard occupied) {
   const Magic& m = t.rook[square];
