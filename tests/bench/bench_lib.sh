@@ -44,6 +44,7 @@ time_runs() {
   CPU=$(printf '%s\n' "${cpus[@]}" | sort -g | head -1)
 }
 calc() { awk "BEGIN { printf \"$1\", $2 }"; }  # calc FORMAT EXPRESSION
+least() { awk -v a="$1" -v b="$2" 'BEGIN { print (a == "" || b + 0 < a + 0) ? b : a }'; }  # least A B (A may be empty)
 # peak_rss_kib CMD...: the peak resident memory of CMD in KiB (GNU time).
 peak_rss_kib() {
   /usr/bin/time -f %M -o "$data/rss" "$@" >/dev/null 2>&1 || die "failed: $*"
