@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <condition_variable>
 #include <deque>
+#include <functional>
+#include <iterator>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -166,6 +168,7 @@ class Pipeline {
         tasks_.pop_front();
       }
       Done done;
+      done.reserve(task.record_end - task.record);
       std::uint64_t task_bytes = 0;
       std::optional<Task> rest;  // the records left for another turn
       for (std::size_t record = task.record; record < task.record_end; ++record) {
@@ -178,7 +181,7 @@ class Pipeline {
         } else if (!task.part) {
           // The reports so far go to the writer when they grow (after
           // the records of the task before this one).
-          const AfterGame in_pieces = [&](std::uint64_t bytes_read) {
+          auto in_pieces = [&](std::uint64_t bytes_read) {
             if (!go_on(bytes_read)) return false;
             if (checked.buffer.bytes() < kPieceBytes) return true;
             Checked& piece = done.emplace_back();
@@ -188,7 +191,9 @@ class Pipeline {
             checked.buffer.clear();
             return hand_over(task.sequence, done, false);
           };
-          checked.result = check_file(context, path, checked.buffer, in_pieces, setup_.check_options);
+          // By reference: an AfterGame holding the lambda's captures
+          // would be allocated for every record.
+          checked.result = check_file(context, path, checked.buffer, std::ref(in_pieces), setup_.check_options);
         } else {
           const std::uint64_t size = task.part->bytes.size();
           RecordInput input{task.format, task.format->open_reader(task.part->lines())};
@@ -215,10 +220,11 @@ class Pipeline {
   bool hand_over(std::size_t sequence, Done& done, bool complete, std::optional<Task> rest = std::nullopt) {
     std::unique_lock lock(mutex_);
     Pending& pending = done_[sequence];
-    for (Checked& checked : done) {
-      pending.bytes += checked.buffer.bytes();
-      pending.ready.push_back(std::move(checked));
-    }
+    for (const Checked& checked : done) pending.bytes += checked.buffer.bytes();
+    if (pending.ready.empty())
+      pending.ready.swap(done);
+    else
+      std::move(done.begin(), done.end(), std::back_inserter(pending.ready));
     done.clear();
     pending.complete = complete;
     // The writer waits for the task after the last it wrote: only that one
