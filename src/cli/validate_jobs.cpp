@@ -50,6 +50,10 @@ struct Checked {
   bool last_of_record = true;
   ReportBuffer buffer;
   CheckResult result;
+  // What the progress line counts for it: for a piece, the bytes and games
+  // read since the record's piece before; for the rest, what is left.
+  std::uint64_t progress_bytes = 0;
+  std::int64_t progress_games = 0;
 };
 using Done = std::vector<Checked>;
 // What a task handed to the writer and the writer has not taken yet.
@@ -162,10 +166,13 @@ class Pipeline {
       Task task;
       {
         std::unique_lock lock(mutex_);
-        work_.wait(lock, [&] { return stop_ || !tasks_.empty() || producer_done_; });
+        // A thread still checking may leave the rest of its task: the
+        // others stay until none is.
+        work_.wait(lock, [&] { return stop_ || !tasks_.empty() || (producer_done_ && busy_ == 0); });
         if (stop_ || tasks_.empty()) return;
         task = std::move(tasks_.front());
         tasks_.pop_front();
+        ++busy_;
       }
       Done done;
       done.reserve(task.record_end - task.record);
@@ -176,19 +183,29 @@ class Pipeline {
         checked.record = record;
         checked.last_of_record = task.last_of_record;
         const std::string& path = paths_[record];
+        std::uint64_t bytes_shown = 0;  // by the record's pieces
+        std::int64_t games_read = 0;
+        std::int64_t games_shown = 0;
         if (task.unreadable) {
           checked.result = check_unreadable(context, path, checked.buffer, *task.unreadable);
         } else if (!task.part) {
           // The reports so far go to the writer when they grow (after
           // the records of the task before this one).
+          // The reports so far also go when a few megabytes were read
+          // without any, so that the progress line moves.
           auto in_pieces = [&](std::uint64_t bytes_read) {
             if (!go_on(bytes_read)) return false;
-            if (checked.buffer.bytes() < kPieceBytes) return true;
+            ++games_read;
+            if (checked.buffer.bytes() < kPieceBytes && bytes_read - bytes_shown < kTaskBytes) return true;
             Checked& piece = done.emplace_back();
             piece.record = record;
             piece.last_of_record = false;
             piece.buffer = std::move(checked.buffer);
             checked.buffer.clear();
+            piece.progress_bytes = bytes_read - bytes_shown;
+            piece.progress_games = games_read - games_shown;
+            bytes_shown = bytes_read;
+            games_shown = games_read;
             return hand_over(task.sequence, done, false);
           };
           // By reference: an AfterGame holding the lambda's captures
@@ -200,6 +217,8 @@ class Pipeline {
           checked.result = check_games(context, path, input, checked.buffer, go_on, setup_.check_options);
           checked.result.bytes = size;
         }
+        checked.progress_bytes = checked.result.bytes - std::min(bytes_shown, checked.result.bytes);
+        checked.progress_games = std::max<std::int64_t>(checked.result.tally.games - games_shown, 0);
         const bool stopped = checked.result.stopped;
         task_bytes += checked.result.bytes;
         done.push_back(std::move(checked));
@@ -210,6 +229,8 @@ class Pipeline {
         }
       }
       hand_over(task.sequence, done, !rest, std::move(rest));
+      std::lock_guard lock(mutex_);
+      if (--busy_ == 0) work_.notify_all();
     }
   }
 
@@ -283,8 +304,8 @@ class Pipeline {
         index_offset += checked.result.games;
         status = std::max(status, checked.result.status);
         tally += checked.result.tally;
-        bytes += checked.result.bytes;
-        games += checked.result.tally.games;
+        bytes += checked.progress_bytes;
+        games += checked.progress_games;
         if (checked.last_of_record) {
           if (!setup_.record_done(RecordDone{checked.record, status, tally})) return false;
           status = kExitOk;
@@ -316,6 +337,7 @@ class Pipeline {
   std::size_t produced_ = 0;
   std::size_t written_ = 0;
   bool producer_done_ = false;
+  unsigned busy_ = 0;  // threads checking a task
   bool stop_ = false;
 };
 

@@ -20,6 +20,12 @@ summary_line=$(printf '%s' "$out" | tr '\r' '\n' | sed 's/\x1b\[K//g' | grep "1 
 [[ $summary_line == "1 file: 1 valid"* ]] || fail "the summary shares its line with progress: [$summary_line]"
 out=$(on_terminal TERM=xterm "$GAMEREC" validate --jobs 2 big.pgn)
 [[ $out == *" MB/s"* ]] || fail "no progress with --jobs 2: [$out]"
+# A large archive among other files is checked whole by one job: the line
+# counts its games as they are checked, not only once it is done.
+for i in $(seq 1 20); do cat big.pgn; done > large.pgn
+out=$(on_terminal TERM=xterm "$GAMEREC" validate --jobs 2 large.pgn big.pgn big.pgn)
+printf '%s' "$out" | tr '\r' '\n' | grep -q "^0 of 3 files, [1-9][0-9]* games" ||
+  fail "no games counted while a large archive among others is checked: [$(printf '%s' "$out" | tail -c 300)]"
 out=$(on_terminal TERM=xterm "$GAMEREC" validate --jobs 2 --quiet big.pgn)
 [[ $out != *"MB/s"* ]] || fail "progress with --quiet"
 out=$(on_terminal TERM=dumb "$GAMEREC" validate big.pgn)
