@@ -189,10 +189,9 @@ class Pipeline {
         if (task.unreadable) {
           checked.result = check_unreadable(context, path, checked.buffer, *task.unreadable);
         } else if (!task.part) {
-          // The reports so far go to the writer when they grow (after
-          // the records of the task before this one).
-          // The reports so far also go when a few megabytes were read
-          // without any, so that the progress line moves.
+          // The reports so far go to the writer (after the records of the
+          // task before this one) when they grow, or when a few megabytes
+          // were read since the last piece, so that the progress line moves.
           auto in_pieces = [&](std::uint64_t bytes_read) {
             if (!go_on(bytes_read)) return false;
             ++games_read;
