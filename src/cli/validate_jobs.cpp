@@ -59,9 +59,14 @@ using Done = std::vector<Checked>;
 // What a task handed to the writer and the writer has not taken yet.
 struct Pending {
   Done ready;
-  std::size_t bytes = 0;  // of ready's reports
   bool complete = false;  // the task is done: nothing more comes
 };
+
+std::size_t report_bytes(const Done& done) {
+  std::size_t bytes = 0;
+  for (const Checked& checked : done) bytes += checked.buffer.bytes();
+  return bytes;
+}
 
 class Pipeline {
  public:
@@ -179,45 +184,7 @@ class Pipeline {
       std::uint64_t task_bytes = 0;
       std::optional<Task> rest;  // the records left for another turn
       for (std::size_t record = task.record; record < task.record_end; ++record) {
-        Checked checked;
-        checked.record = record;
-        checked.last_of_record = task.last_of_record;
-        const std::string& path = paths_[record];
-        std::uint64_t bytes_shown = 0;  // by the record's pieces
-        std::int64_t games_read = 0;
-        std::int64_t games_shown = 0;
-        if (task.unreadable) {
-          checked.result = check_unreadable(context, path, checked.buffer, *task.unreadable);
-        } else if (!task.part) {
-          // The reports so far go to the writer (after the records of the
-          // task before this one) when they grow, or when a few megabytes
-          // were read since the last piece, so that the progress line moves.
-          auto in_pieces = [&](std::uint64_t bytes_read) {
-            if (!go_on(bytes_read)) return false;
-            ++games_read;
-            if (checked.buffer.bytes() < kPieceBytes && bytes_read - bytes_shown < kTaskBytes) return true;
-            Checked& piece = done.emplace_back();
-            piece.record = record;
-            piece.last_of_record = false;
-            piece.buffer = std::move(checked.buffer);
-            checked.buffer.clear();
-            piece.progress_bytes = bytes_read - bytes_shown;
-            piece.progress_games = games_read - games_shown;
-            bytes_shown = bytes_read;
-            games_shown = games_read;
-            return hand_over(task.sequence, done, false);
-          };
-          // By reference: an AfterGame holding the lambda's captures
-          // would be allocated for every record.
-          checked.result = check_file(context, path, checked.buffer, std::ref(in_pieces), setup_.check_options);
-        } else {
-          const std::uint64_t size = task.part->bytes.size();
-          RecordInput input{task.format, task.format->open_reader(task.part->lines())};
-          checked.result = check_games(context, path, input, checked.buffer, go_on, setup_.check_options);
-          checked.result.bytes = size;
-        }
-        checked.progress_bytes = checked.result.bytes - std::min(bytes_shown, checked.result.bytes);
-        checked.progress_games = std::max<std::int64_t>(checked.result.tally.games - games_shown, 0);
+        Checked checked = check_record(context, task, record, done, go_on);
         const bool stopped = checked.result.stopped;
         task_bytes += checked.result.bytes;
         done.push_back(std::move(checked));
@@ -233,6 +200,51 @@ class Pipeline {
     }
   }
 
+  // Checks one record of `task`, or its part. A whole record's reports so
+  // far go to the writer (after the records of `done`, the task's before
+  // this one) when they grow, or when a few megabytes were read since the
+  // last piece, so that the progress line moves.
+  Checked check_record(const Context& context, Task& task, std::size_t record, Done& done,
+                       const AfterGame& go_on) {
+    Checked checked;
+    checked.record = record;
+    checked.last_of_record = task.last_of_record;
+    const std::string& path = paths_[record];
+    std::uint64_t bytes_shown = 0;  // by the record's pieces
+    std::int64_t games_read = 0;
+    std::int64_t games_shown = 0;
+    if (task.unreadable) {
+      checked.result = check_unreadable(context, path, checked.buffer, *task.unreadable);
+    } else if (task.part) {
+      const std::uint64_t size = task.part->bytes.size();  // before lines() takes them
+      RecordInput input{task.format, task.format->open_reader(task.part->lines())};
+      checked.result = check_games(context, path, input, checked.buffer, go_on, setup_.check_options);
+      checked.result.bytes = size;
+    } else {
+      auto in_pieces = [&](std::uint64_t bytes_read) {
+        if (!go_on(bytes_read)) return false;
+        ++games_read;
+        if (checked.buffer.bytes() < kPieceBytes && bytes_read - bytes_shown < kTaskBytes) return true;
+        Checked& piece = done.emplace_back();
+        piece.record = record;
+        piece.last_of_record = false;
+        piece.buffer = std::move(checked.buffer);
+        checked.buffer.clear();
+        piece.progress_bytes = bytes_read - bytes_shown;
+        piece.progress_games = games_read - games_shown;
+        bytes_shown = bytes_read;
+        games_shown = games_read;
+        return hand_over(task.sequence, done, false);
+      };
+      // By reference: an AfterGame holding the lambda's captures would be
+      // allocated for every record.
+      checked.result = check_file(context, path, checked.buffer, std::ref(in_pieces), setup_.check_options);
+    }
+    checked.progress_bytes = checked.result.bytes - std::min(bytes_shown, checked.result.bytes);
+    checked.progress_games = std::max<std::int64_t>(checked.result.tally.games - games_shown, 0);
+    return checked;
+  }
+
   // Gives `done` to the writer, as the task's last or (`complete` false)
   // as a piece. With `rest`, the task's other records, checked next;
   // without, a piece waits while the task's reports not yet taken reach
@@ -240,7 +252,6 @@ class Pipeline {
   bool hand_over(std::size_t sequence, Done& done, bool complete, std::optional<Task> rest = std::nullopt) {
     std::unique_lock lock(mutex_);
     Pending& pending = done_[sequence];
-    for (const Checked& checked : done) pending.bytes += checked.buffer.bytes();
     if (pending.ready.empty())
       pending.ready.swap(done);
     else
@@ -257,7 +268,7 @@ class Pipeline {
     }
     if (complete) return true;
     // The writer erases only a complete task's entry: `pending` stays.
-    taken_.wait(lock, [&] { return stop_ || pending.bytes < kHeldBytes; });
+    taken_.wait(lock, [&] { return stop_ || report_bytes(pending.ready) < kHeldBytes; });
     return !stop_;
   }
 
@@ -286,7 +297,6 @@ class Pipeline {
         if (found == done_.end()) return true;  // all written
         done = std::move(found->second.ready);
         found->second.ready.clear();
-        found->second.bytes = 0;
         complete = found->second.complete;
         if (complete) {
           done_.erase(found);

@@ -212,7 +212,8 @@ bool PgnSource::next_event_on_this_line() {
 
 // Most of a movetext is moves and move numbers alone ("12. Nf3 Nc6"):
 // they are read here in one pass, as read_event would read them, without
-// its cases for the other tokens.
+// its cases for the other tokens. The number and "e.p." tests are
+// passed_over's, written out: calling it cost 3% of validating real games.
 void PgnSource::read_usual_moves() {
   if (line_too_long_) return;
   const char* const text = line_.data();
