@@ -65,6 +65,11 @@ async function shownMove(page) { return page.$eval('#board', (b) => +b.dataset.m
 // The page shows move `n`: its number, the board's cells and the line
 // under the board.
 async function expectMove(page, record, n, how, extra = []) {
+  // A click on a move link goes there through the address (hashchange),
+  // which the page handles after the click returns: waited for, up to a
+  // few seconds, before looking.
+  await page.waitForFunction((want) => +document.getElementById('board').dataset.move === want, { timeout: 5000 }, n)
+    .catch(() => {});
   check(await shownMove(page) === n, `${record}: ${how} shows move ${n}`, 'shown: ' + (await shownMove(page)));
   sameLines(await lib.pageCells(page), expectedCells(record, n, extra), `${record}: ${how}: the board at move ${n}`);
 }
