@@ -83,6 +83,25 @@ tr '\n' '\0' < list.txt > list.nul
 cmp -s from-list.out from-nul.out || fail "--files-from -0 differs"
 "$GAMEREC" validate --jobs 2 --files-from - < list.txt > from-stdin.out 2>&1 || true
 cmp -s from-list.out from-stdin.out || fail "--files-from - differs"
+# A list many times the size of one read, its names of every length so
+# that some are cut between two reads; some lines end in CR LF, blank lines
+# are skipped, and the last name has no newline.
+long_names=()
+for ((i = 0; i < 3000; i++)); do
+  sample=${samples[i % ${#samples[@]}]}
+  long_names+=("$SRC/$(printf './%.0s' $(seq 0 $((i % 37))))${sample#"$SRC"/}")
+done
+{ for ((i = 0; i < ${#long_names[@]}; i++)); do
+    if ((i % 7 == 0)); then printf '%s\r\n\n' "${long_names[i]}"; else printf '%s\n' "${long_names[i]}"; fi
+  done; } | head -c -1 > long-list.txt
+[ "$(stat -c %s long-list.txt)" -gt 200000 ] || fail "long-list.txt is smaller than 200 KB"
+"$GAMEREC" validate --jobs 1 "${long_names[@]}" > long-args.out 2>&1 || true
+grep -q "^3000 files: " long-args.out || fail "3,000 names as arguments: $(tail -n 1 long-args.out)"
+"$GAMEREC" validate --jobs 2 --files-from long-list.txt > long-list.out 2>&1 || true
+cmp -s long-args.out long-list.out || fail "a long --files-from list differs from the same names as arguments"
+printf '%s\0' "${long_names[@]}" > long-list.nul
+"$GAMEREC" validate --jobs 2 -0 --files-from - < long-list.nul > long-nul.out 2>&1 || true
+cmp -s long-args.out long-nul.out || fail "a long -0 list on standard input differs from the same names as arguments"
 status=0; "$GAMEREC" validate --files-from no-such-list 2>err.txt || status=$?
 expect_equal "--files-from a missing list: status" 2 "$status"
 grep -q "^gamerec: --files-from no-such-list: cannot read: No such file or directory" err.txt ||
