@@ -53,8 +53,8 @@ void add_directory(const GameCatalogue& catalogue, const std::string& directory,
 // Appends the names --files-from lists to `records`: one a line, or
 // NUL-separated (-0); empty entries are skipped. False when the list cannot
 // be read. Read in large blocks, each name copied once: a list of 100,000
-// names read line by line kept the threads of --jobs waiting for a tenth
-// of their run.
+// names read line by line kept the threads of --jobs waiting for a
+// twentieth of their run.
 bool read_list(const std::string& list, bool null_separated, std::vector<std::string>& records,
                std::string& reason) {
   std::ifstream file;
@@ -81,7 +81,8 @@ bool read_list(const std::string& list, bool null_separated, std::vector<std::st
   while (*in) {
     in->read(block.data(), static_cast<std::streamsize>(block.size()));
     std::string_view text(block.data(), static_cast<std::size_t>(in->gcount()));
-    for (std::size_t end; (end = text.find(separator)) != std::string_view::npos; text.remove_prefix(end + 1)) {
+    for (std::size_t end; (end = text.find(separator)) != std::string_view::npos;
+         text.remove_prefix(end + 1)) {
       if (partial.empty()) {
         add(text.substr(0, end));
       } else {
@@ -186,7 +187,8 @@ int validate_files(const Context& context, const ValidateOptions& options) {
     const std::size_t given = records.size();
     if (!read_list(options.files_from, options.null_separated, records, reason))
       return context.usage_error(Message{"usage.files-from", {{"file", options.files_from}, {"reason", reason}}});
-    if (options.files_from == "-" && std::count(records.begin() + static_cast<std::ptrdiff_t>(given), records.end(), "-") > 0)
+    const auto listed = records.begin() + static_cast<std::ptrdiff_t>(given);
+    if (options.files_from == "-" && std::count(listed, records.end(), "-") > 0)
       return context.usage_error(Message{"usage.files-from-stdin"});
   }
   // Standard input can be read once: a second '-' would find it empty.
