@@ -81,8 +81,8 @@ class Pipeline {
   bool run() {
     // The catalogue parses a game's texts on first use and keeps them: each
     // thread that reads it gets a copy of its own, made here before any
-    // thread starts (parsing every game's texts up front instead cost more
-    // than checking a thousand small records).
+    // thread starts (parsing every game's texts up front instead cost as
+    // much as checking some 350 small records).
     std::vector<Context> contexts(setup_.jobs + 1, context_);
     std::vector<std::thread> threads;
     threads.emplace_back([this, &context = contexts.back()] { produce(context); });
