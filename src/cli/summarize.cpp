@@ -1,15 +1,16 @@
 // gamerec summarize RESULTS.jsonl...: the summary line and exit status of
 // one validate run over all the records, rebuilt from the JSON Lines of
-// several runs (validate --format json on other machines, say).
+// several runs (validate --format json on other machines, say). Anything
+// else is refused (gamerec(1), summarize), so that a wrong file is never
+// taken for zero records.
 #include <fmt/format.h>
 
-#include <fstream>
-#include <iostream>
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
 #include "cli/diagnostics.h"
 #include "cli/validate.h"
+#include "records/line_source.h"
 
 namespace gamerec::cli {
 namespace {
@@ -77,26 +78,33 @@ int summarize(const Context& context, const std::vector<std::string>& paths) {
   if (std::count(paths.begin(), paths.end(), "-") > 1) return context.usage_error(Message{"usage.stdin-twice"});
   Merger merger;
   for (const std::string& path : paths) {
-    std::ifstream file;
-    std::istream* in = &context.in();
-    if (path != "-") {
-      file.open(path, std::ios::binary);
-      if (!file)
-        return context.usage_error(Message{
-            "summarize.cannot-read",
-            {{"file", display_name(path)}, {"reason", std::error_code(errno, std::generic_category()).message()}}});
-      in = &file;
+    const std::string file = display_name(path);
+    auto cannot_read = [&](const std::string& reason) {
+      return context.usage_error(Message{"summarize.cannot-read", {{"file", file}, {"reason", reason}}});
+    };
+    auto bad_line = [&](std::int64_t number, const std::string& reason) {
+      return context.usage_error(
+          Message{"summarize.bad-line", {{"file", file}, {"line", std::to_string(number)}, {"reason", reason}}});
+    };
+    // Lines through one bounded buffer (compressed results are read too):
+    // an input that is not validate's, such as /dev/zero, is refused at
+    // its first line, never read into memory whole.
+    auto opened = open_lines(path);
+    if (!opened) {
+      if (opened.error() == std::errc::is_a_directory) return cannot_read(context.text("summarize.directory"));
+      return cannot_read(opened.error().message());
     }
-    std::string line;
-    std::int64_t number = 0;
-    while (std::getline(*in, line)) {
-      ++number;
-      if (line.empty()) continue;
-      if (auto problem = merger.add(line))
-        return context.usage_error(Message{
-            "summarize.bad-line",
-            {{"file", display_name(path)}, {"line", std::to_string(number)}, {"reason", *problem}}});
+    LineSource& lines = **opened;
+    std::int64_t results = 0;
+    while (auto line = lines.next()) {
+      if (line->too_long) return bad_line(line->number, context.text("summarize.too-long"));
+      if (line->text.find_first_not_of(" \t\r") == std::string_view::npos)
+        return bad_line(line->number, context.text("summarize.blank-line"));
+      if (auto problem = merger.add(std::string(line->text))) return bad_line(line->number, *problem);
+      ++results;
     }
+    if (lines.read_error()) return cannot_read(*lines.read_error());
+    if (results == 0) return context.usage_error(Message{"summarize.no-results", {{"file", file}}});
   }
   const ValidateCounts& counts = merger.finish();
   context.err() << summary_line(context.messages(), counts) << '\n';
