@@ -38,13 +38,32 @@ bool is_record_name(const GameCatalogue& catalogue, const fs::path& path) {
   });
 }
 
-// The records below `directory`, in name order (--recursive).
+// The records below `directory`, in name order (--recursive). A folder
+// that cannot be read, or an entry whose type cannot be told, is listed
+// itself: checking it reports why (exit status 2), and the walk goes on.
+// Links to folders are not followed (no loops).
 void add_directory(const GameCatalogue& catalogue, const std::string& directory,
                    std::vector<std::string>& records) {
   std::vector<std::string> found;
-  std::error_code error;
-  for (fs::recursive_directory_iterator it(directory, error), end; !error && it != end; it.increment(error)) {
-    if (it->is_regular_file(error) && is_record_name(catalogue, it->path())) found.push_back(it->path().string());
+  std::vector<fs::path> folders{directory};
+  while (!folders.empty()) {
+    const fs::path folder = std::move(folders.back());
+    folders.pop_back();
+    std::error_code error;
+    fs::directory_iterator it(folder, error);
+    for (const fs::directory_iterator end; !error && it != end; it.increment(error)) {
+      std::error_code type_error;
+      const fs::file_status status = it->symlink_status(type_error);
+      if (!type_error && fs::is_directory(status)) {
+        folders.push_back(it->path());
+        continue;
+      }
+      const bool regular = it->is_regular_file(type_error);
+      const bool dangling = type_error == std::errc::no_such_file_or_directory;
+      if ((type_error && !dangling) || (regular && is_record_name(catalogue, it->path())))
+        found.push_back(it->path().string());
+    }
+    if (error) found.push_back(folder.string());
   }
   std::sort(found.begin(), found.end());
   records.insert(records.end(), found.begin(), found.end());
