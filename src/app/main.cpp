@@ -3,6 +3,7 @@
 
 #include <csignal>
 #include <iostream>
+#include <new>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -115,6 +116,10 @@ int main(int argc, char** argv) {
   std::signal(SIGXFSZ, SIG_IGN);
   try {
     return run(argc, argv);
+  } catch (const std::bad_alloc&) {
+    // Memory ran out (a limit such as ulimit -v): said, never an abort.
+    std::cerr << "gamerec: out of memory\n";
+    return gamerec::cli::kExitUsage;
   } catch (const std::exception& e) {
     // Not from the catalogue: the catalogue itself may be what failed.
     std::cerr << "gamerec: internal error: " << e.what() << '\n';

@@ -5,6 +5,9 @@
 
 #include <fmt/format.h>
 
+#include <sys/resource.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -156,12 +159,41 @@ class ValidateProgress {
   std::optional<std::uint64_t> total_bytes_;
 };
 
-// The size of a plain (not compressed) file, for the time left.
+// The size of a plain (not compressed) file, for the time left. Only a
+// regular file is opened to look: a FIFO's first bytes would be lost.
 std::optional<std::uint64_t> plain_size(const std::string& path) {
-  if (path == "-") return std::nullopt;
+  std::error_code error;
+  if (path == "-" || !fs::is_regular_file(path, error)) return std::nullopt;
   auto bytes = open_bytes(path);
   if (!bytes) return std::nullopt;
   return (*bytes)->size_hint();
+}
+
+// How many of `requested` jobs fit in the address space a limit allows
+// (ulimit -v): each thread takes room for its stack and, in glibc, for a
+// malloc arena of its own, reserved whole, besides the parts and buffers
+// it works on. Without a limit, all of them. The output is the same with
+// any number of jobs (gamerec(1), validate --jobs).
+unsigned jobs_that_fit(unsigned requested) {
+  rlimit address_space{};
+  if (requested <= 1 || ::getrlimit(RLIMIT_AS, &address_space) != 0 || address_space.rlim_cur == RLIM_INFINITY)
+    return requested;
+  constexpr std::uint64_t kMiB = 1 << 20;
+  constexpr std::uint64_t kArena = 64 * kMiB;    // glibc's reservation for a thread's arena
+  constexpr std::uint64_t kWorking = 16 * kMiB;  // parts, a line buffer, reports waiting
+  constexpr std::uint64_t kDefaultStack = 32 * kMiB;  // glibc's with no stack limit
+  rlimit stack{};
+  const std::uint64_t stack_size =
+      ::getrlimit(RLIMIT_STACK, &stack) == 0 && stack.rlim_cur != RLIM_INFINITY ? stack.rlim_cur : kDefaultStack;
+  // What the process maps already (its first field, in pages).
+  std::uint64_t pages = 0;
+  std::ifstream("/proc/self/statm") >> pages;
+  const std::uint64_t used = pages * static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
+  const std::uint64_t limit = address_space.rlim_cur;
+  const std::uint64_t left = limit > used + kWorking ? limit - used - kWorking : 0;  // the main thread's
+  // The jobs and the thread that reads and cuts the records.
+  const std::uint64_t threads = left / (stack_size + kArena + kWorking);
+  return static_cast<unsigned>(std::clamp<std::uint64_t>(threads > 0 ? threads - 1 : 0, 1, requested));
 }
 
 }  // namespace
@@ -218,12 +250,15 @@ int validate_files(const Context& context, const ValidateOptions& options) {
   // output ends with a whole line, and the status is 128 + the signal's.
   ui::InterruptGuard interrupts;
   const auto interrupted = [&interrupts] { return interrupts.signal() != 0; };
+  // A game that never ends (an endless pipe, /dev/zero) is stopped in
+  // its reading, and its report left out.
+  const ReadCancel cancel{interrupted, interrupts.wake_fd()};
   ValidateProgress progress(context, options.quiet, records.size());
   if (records.size() == 1 && ui::progress_wanted(options.quiet)) progress.set_total_bytes(plain_size(records.front()));
 
   const bool json = context.options().format == "json";
   if (options.fen && !json) return context.usage_error(Message{"usage.fen-needs-json"});
-  const CheckOptions check_options{RunOptions{options.strict}, options.fen};
+  const CheckOptions check_options{RunOptions{options.strict}, options.fen, &cancel};
   ValidateCounts counts;
   std::size_t done = 0;
   auto count = [&](int status, const Tally& tally) {
@@ -237,7 +272,7 @@ int validate_files(const Context& context, const ValidateOptions& options) {
   };
   // Progress is drawn only where it cannot land among the reports: it is
   // erased before anything is written to standard error.
-  if (options.jobs <= 1) {
+  auto check_one_by_one = [&] {
     std::uint64_t bytes_before = 0;
     std::int64_t games_before = 0;
     ReportBuffer buffer;
@@ -251,17 +286,22 @@ int validate_files(const Context& context, const ValidateOptions& options) {
         return static_cast<bool>(context.out()) && !interrupted();
       };
       const CheckResult result = check_file(context, path, buffer, after_game, check_options);
+      if (interrupted()) break;  // the last game's report may be cut short
       if (buffer.has_err()) progress.clear();
       buffer.write_to(context.out(), context.err(), 0);
       buffer.clear();
       bytes_before += result.bytes;
       games_before += result.tally.games;
       count(result.status, result.tally);
-      if (interrupted() || result.stopped || !context.out()) break;
+      if (result.stopped || !context.out()) break;
     }
+  };
+  const unsigned jobs = jobs_that_fit(options.jobs);
+  if (jobs <= 1) {
+    check_one_by_one();
   } else {
     JobsSetup setup;
-    setup.jobs = options.jobs;
+    setup.jobs = jobs;
     setup.check_options = check_options;
     setup.interrupted = interrupted;
     setup.record_done = [&](const RecordDone& record) {
@@ -269,7 +309,7 @@ int validate_files(const Context& context, const ValidateOptions& options) {
       return static_cast<bool>(context.out());
     };
     setup.progress = [&](std::uint64_t bytes, std::int64_t games) { progress.update(done, bytes, games); };
-    validate_with_jobs(context, records, setup);
+    if (validate_with_jobs(context, records, setup) == JobsOutcome::kNotStarted) check_one_by_one();
   }
   progress.clear();
   if (interrupts.signal() != 0) {

@@ -364,7 +364,7 @@ CheckResult check_unreadable(const Context& context, const std::string& path, Re
 
 CheckResult check_file(const Context& context, const std::string& path, ReportBuffer& buffer,
                        const AfterGame& after_game, const CheckOptions& options) {
-  auto opened = open_input(path, context.catalogue());
+  auto opened = open_input(path, context.catalogue(), options.cancel);
   if (auto* error = opened.if_error())
     return Validator(context, path, buffer, after_game, options).unreadable(*error);
   return check_games(context, path, opened.value(), buffer, after_game, options);

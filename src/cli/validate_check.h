@@ -74,6 +74,8 @@ using AfterGame = std::function<bool(std::uint64_t bytes_read)>;
 struct CheckOptions {
   RunOptions run;
   bool fen = false;  // JSON: the final position's text as "fen" (validate --fen)
+  // Ends the reading of a record from outside (a signal); may be null.
+  const ReadCancel* cancel = nullptr;
 };
 
 struct CheckResult {

@@ -4,11 +4,13 @@
 #include <atomic>
 #include <condition_variable>
 #include <deque>
+#include <exception>
 #include <functional>
 #include <iterator>
 #include <map>
 #include <mutex>
 #include <optional>
+#include <system_error>
 #include <thread>
 
 #include "records/archive_splitter.h"
@@ -78,17 +80,38 @@ class Pipeline {
   Pipeline(const Context& context, const std::vector<std::string>& paths, const JobsSetup& setup)
       : context_(context), paths_(paths), setup_(setup), capacity_(4 * setup.jobs + 4) {}
 
-  bool run() {
+  JobsOutcome run() {
     // The catalogue parses a game's texts on first use and keeps them: each
     // thread that reads it gets a copy of its own, made here before any
     // thread starts (parsing every game's texts up front instead cost as
-    // much as checking some 350 small records).
+    // much as checking some hundreds of small records).
     std::vector<Context> contexts(setup_.jobs + 1, context_);
     std::vector<std::thread> threads;
-    threads.emplace_back([this, &context = contexts.back()] { produce(context); });
-    for (unsigned i = 0; i < setup_.jobs; ++i)
-      threads.emplace_back([this, &context = contexts[i]] { work(context); });
+    // A thread the system cannot start (no room for its stack) leaves the
+    // work to the others; with none to check, nothing was written yet and
+    // the caller checks on one thread.
+    try {
+      threads.emplace_back([this, &context = contexts.back()] { guarded([&] { produce(context); }); });
+      for (unsigned i = 0; i < setup_.jobs; ++i)
+        threads.emplace_back([this, &context = contexts[i]] { guarded([&] { work(context); }); });
+    } catch (const std::system_error&) {
+      if (threads.size() < 2) {
+        stop_all();
+        for (std::thread& thread : threads) thread.join();
+        return JobsOutcome::kNotStarted;
+      }
+    }
     const bool whole = write();
+    stop_all();
+    for (std::thread& thread : threads) thread.join();
+    // What made a thread fail (memory running out) is the caller's to
+    // report, as on one thread.
+    if (failure_) std::rethrow_exception(failure_);
+    return whole ? JobsOutcome::kDone : JobsOutcome::kStopped;
+  }
+
+ private:
+  void stop_all() {
     {
       std::lock_guard lock(mutex_);
       stop_ = true;
@@ -96,11 +119,24 @@ class Pipeline {
     room_.notify_all();
     work_.notify_all();
     taken_.notify_all();
-    for (std::thread& thread : threads) thread.join();
-    return whole;
+    checked_.notify_all();
   }
 
- private:
+  // Runs a thread's work; an exception it throws stops every thread and
+  // is rethrown by run().
+  template <typename Body>
+  void guarded(Body&& body) {
+    try {
+      body();
+    } catch (...) {
+      {
+        std::lock_guard lock(mutex_);
+        if (!failure_) failure_ = std::current_exception();
+      }
+      stop_all();
+    }
+  }
+
   // Asked after every game: without the lock, which the threads would
   // otherwise pass between them a hundred thousand times on small records.
   bool stopping() const { return stop_.load(std::memory_order_acquire); }
@@ -117,11 +153,14 @@ class Pipeline {
     return true;
   }
 
+  // Few records for the threads: the reader cuts each into parts.
+  bool reader_cuts_parts() const { return paths_.size() < setup_.jobs; }
+
   void produce(const Context& context) {
     auto whole = [&](std::size_t record, std::size_t end) {
       return push(Task{0, record, end, true, nullptr, std::nullopt, std::nullopt});
     };
-    if (paths_.size() < setup_.jobs) {
+    if (reader_cuts_parts()) {
       // Few records for the threads: each is cut into parts of whole games
       // (one that cannot be opened is checked whole, which reports why).
       for (std::size_t record = 0; record < paths_.size(); ++record) {
@@ -150,7 +189,7 @@ class Pipeline {
   // checked whole, which reports why).
   bool produce_parts(const Context& context, std::size_t record) {
     const std::string& path = paths_[record];
-    auto opened = open_bytes(path);
+    auto opened = open_bytes(path, setup_.check_options.cancel);
     if (!opened) return false;
     ArchiveSplitter splitter(std::move(*opened));
     const std::string_view head = splitter.head();
@@ -172,12 +211,14 @@ class Pipeline {
 
   void work(const Context& context) {
 #ifdef __linux__
-    // A table of open files of its own: each record is opened and closed
-    // here, and a table shared between threads is locked, and its files
-    // counted, at every open, read and close (1.6% of the threads' time in
-    // a profile of 100,000 small records). Should it fail, the shared
-    // table still works.
-    (void)unshare(CLONE_FILES);
+    // A table of open files of its own when the workers open every record
+    // themselves: a table shared between threads is locked, and its files
+    // counted, at every open, read and close. Never when the reader cuts
+    // records into parts: the last part of one may go on reading from a
+    // descriptor the reader opened after this table was copied, which the
+    // copy does not hold (or holds as another file). Should it fail, the
+    // shared table still works.
+    if (!reader_cuts_parts()) (void)unshare(CLONE_FILES);
 #endif
     const AfterGame go_on = [this](std::uint64_t) { return !stopping() && !setup_.interrupted(); };
     while (true) {
@@ -303,7 +344,7 @@ class Pipeline {
         };
         // A signal cannot wake a condition variable: look now and then.
         while (!ready() && !(producer_done_ && sequence == produced_)) {
-          if (setup_.interrupted()) return false;
+          if (setup_.interrupted() || stop_) return false;
           checked_.wait_for(lock, std::chrono::milliseconds(50));
         }
         const auto found = done_.find(sequence);
@@ -361,11 +402,13 @@ class Pipeline {
   bool producer_done_ = false;
   unsigned busy_ = 0;  // threads checking a task
   std::atomic<bool> stop_ = false;  // set under the lock, so that waiters see it
+  std::exception_ptr failure_;      // the first exception a thread threw
 };
 
 }  // namespace
 
-bool validate_with_jobs(const Context& context, const std::vector<std::string>& paths, const JobsSetup& setup) {
+JobsOutcome validate_with_jobs(const Context& context, const std::vector<std::string>& paths,
+                               const JobsSetup& setup) {
   return Pipeline(context, paths, setup).run();
 }
 

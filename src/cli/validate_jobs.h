@@ -35,8 +35,16 @@ struct JobsSetup {
   std::function<void(std::uint64_t bytes_read, std::int64_t games)> progress;
 };
 
-// Checks `paths`, writing the reports to the context's streams. False when
-// it stopped early (interrupted, or record_done said stop).
-bool validate_with_jobs(const Context& context, const std::vector<std::string>& paths, const JobsSetup& setup);
+enum class JobsOutcome {
+  kDone,
+  kStopped,     // early: interrupted, or record_done said stop
+  kNotStarted,  // the system could not start the threads: nothing written
+};
+
+// Checks `paths`, writing the reports to the context's streams. An
+// exception a thread throws (std::bad_alloc) stops every thread and is
+// rethrown here.
+JobsOutcome validate_with_jobs(const Context& context, const std::vector<std::string>& paths,
+                               const JobsSetup& setup);
 
 }  // namespace gamerec::cli

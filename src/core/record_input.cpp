@@ -51,8 +51,9 @@ Result<std::shared_ptr<const Game>, FileError> make_game(const GameHeader& heade
 
 }  // namespace
 
-Result<RecordInput, FileError> open_input(const std::string& path, const GameCatalogue& catalogue) {
-  auto opened = open_lines(path);
+Result<RecordInput, FileError> open_input(const std::string& path, const GameCatalogue& catalogue,
+                                          const ReadCancel* cancel) {
+  auto opened = open_lines(path, cancel);
   if (!opened) {
     if (opened.error() == std::errc::is_a_directory) return FileError{"io", Message{"file.is-directory"}};
     return FileError{"io", Message{"file.cannot-open", {{"reason", opened.error().message()}}}};

@@ -49,13 +49,15 @@ struct MadeGame {
   std::shared_ptr<const Game> game;
 };
 
-// An input opened in its format. `path` "-" is standard input.
+// An input opened in its format. `path` "-" is standard input; `cancel`
+// (records/line_source.h) ends its reads from outside.
 struct RecordInput {
   const RecordFormat* format = nullptr;
   std::unique_ptr<RecordSource> source;
   MadeGame last_game = {};
 };
-Result<RecordInput, FileError> open_input(const std::string& path, const GameCatalogue& catalogue);
+Result<RecordInput, FileError> open_input(const std::string& path, const GameCatalogue& catalogue,
+                                          const ReadCancel* cancel = nullptr);
 
 // One game of an input, ready to run: its rules and start position.
 struct OpenedGame {

@@ -19,11 +19,13 @@ constexpr std::size_t kChunk = 1 << 16;
 // and the loop that feeds the library until it gives some output.
 class Decoder : public ByteStream {
  public:
-  explicit Decoder(std::unique_ptr<ByteStream> in) : in_(std::move(in)), input_(kChunk) {}
+  Decoder(std::unique_ptr<ByteStream> in, const ReadCancel* cancel)
+      : in_(std::move(in)), cancel_(cancel), input_(kChunk) {}
   std::string error() const override { return error_; }
 
   std::int64_t read(char* buffer, std::size_t size) override {
     if (failed_) return -1;
+    if (cancel_ != nullptr && cancel_->requested()) return fail("interrupted");
     size = std::min<std::size_t>(size, 1u << 30);
     while (true) {
       if (available_ == 0 && !eof_) {
@@ -68,6 +70,7 @@ class Decoder : public ByteStream {
   }
 
   std::unique_ptr<ByteStream> in_;
+  const ReadCancel* cancel_;
   std::vector<char> input_;
   bool eof_ = false;
   bool failed_ = false;
@@ -76,7 +79,7 @@ class Decoder : public ByteStream {
 
 class ZstdStream final : public Decoder {
  public:
-  explicit ZstdStream(std::unique_ptr<ByteStream> in) : Decoder(std::move(in)), context_(ZSTD_createDStream()) {
+  ZstdStream(std::unique_ptr<ByteStream> in, const ReadCancel* cancel) : Decoder(std::move(in), cancel), context_(ZSTD_createDStream()) {
     ZSTD_initDStream(context_);
   }
   ~ZstdStream() override { ZSTD_freeDStream(context_); }
@@ -102,7 +105,7 @@ class ZstdStream final : public Decoder {
 
 class GzipStream final : public Decoder {
  public:
-  explicit GzipStream(std::unique_ptr<ByteStream> in) : Decoder(std::move(in)) {
+  GzipStream(std::unique_ptr<ByteStream> in, const ReadCancel* cancel) : Decoder(std::move(in), cancel) {
     inflateInit2(&stream_, 15 + 32);  // with the gzip header
   }
   ~GzipStream() override { inflateEnd(&stream_); }
@@ -130,7 +133,7 @@ class GzipStream final : public Decoder {
 
 class Bzip2Stream final : public Decoder {
  public:
-  explicit Bzip2Stream(std::unique_ptr<ByteStream> in) : Decoder(std::move(in)) {
+  Bzip2Stream(std::unique_ptr<ByteStream> in, const ReadCancel* cancel) : Decoder(std::move(in), cancel) {
     BZ2_bzDecompressInit(&stream_, 0, 0);
   }
   ~Bzip2Stream() override { BZ2_bzDecompressEnd(&stream_); }
@@ -162,7 +165,7 @@ class Bzip2Stream final : public Decoder {
 
 }  // namespace
 
-std::unique_ptr<ByteStream> decompressing(std::unique_ptr<ByteStream> raw) {
+std::unique_ptr<ByteStream> decompressing(std::unique_ptr<ByteStream> raw, const ReadCancel* cancel) {
   // The magic is in the first 4 bytes; a small file is read whole at once
   // (one read for the magic and the text of each of many small records).
   constexpr std::size_t kMagic = 4;
@@ -178,9 +181,9 @@ std::unique_ptr<ByteStream> decompressing(std::unique_ptr<ByteStream> raw) {
   head.resize(got);
   auto prefixed = std::make_unique<PrefixedStream>(head, std::move(raw));
   const auto starts = [&](std::string_view magic) { return head.compare(0, magic.size(), magic) == 0; };
-  if (got >= 4 && starts("\x28\xB5\x2F\xFD")) return std::make_unique<ZstdStream>(std::move(prefixed));
-  if (got >= 2 && starts("\x1F\x8B")) return std::make_unique<GzipStream>(std::move(prefixed));
-  if (got >= 3 && starts("BZh")) return std::make_unique<Bzip2Stream>(std::move(prefixed));
+  if (got >= 4 && starts("\x28\xB5\x2F\xFD")) return std::make_unique<ZstdStream>(std::move(prefixed), cancel);
+  if (got >= 2 && starts("\x1F\x8B")) return std::make_unique<GzipStream>(std::move(prefixed), cancel);
+  if (got >= 3 && starts("BZh")) return std::make_unique<Bzip2Stream>(std::move(prefixed), cancel);
   return prefixed;
 }
 

@@ -9,7 +9,9 @@
 namespace gamerec {
 
 // `raw` itself when its content is not compressed, else a stream of the
-// decompressed bytes. Reads the first few bytes of `raw` to tell.
-std::unique_ptr<ByteStream> decompressing(std::unique_ptr<ByteStream> raw);
+// decompressed bytes. Reads the first few bytes of `raw` to tell. With
+// `cancel`, the decompressed stream reads no further once it is requested:
+// a small input may inflate without end.
+std::unique_ptr<ByteStream> decompressing(std::unique_ptr<ByteStream> raw, const ReadCancel* cancel = nullptr);
 
 }  // namespace gamerec

@@ -1,6 +1,7 @@
 #include "records/line_source.h"
 
 #include <fcntl.h>
+#include <poll.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -22,9 +23,25 @@ std::optional<std::uint64_t> FdStream::size_hint() const {
   return static_cast<std::uint64_t>(info.st_size);
 }
 
+std::int64_t FdStream::cancelled() {
+  error_ = "interrupted";
+  return -1;
+}
+
+bool FdStream::wait_readable() {
+  while (true) {
+    if (cancel_ != nullptr && cancel_->requested()) return false;
+    pollfd watched[2] = {{fd_, POLLIN, 0}, {cancel_ != nullptr ? cancel_->wake_fd : -1, POLLIN, 0}};
+    if (::poll(watched, 2, -1) < 0 && errno != EINTR) return true;  // the read says what is wrong
+    if (watched[0].revents != 0) return true;
+  }
+}
+
 std::int64_t FdStream::read(char* buffer, std::size_t size) {
   if (ended_) return 0;
+  if (cancel_ != nullptr && cancel_->requested()) return cancelled();
   while (true) {
+    if (may_block_ && !wait_readable()) return cancelled();
     const ssize_t n = ::read(fd_, buffer, size);
     if (n >= 0) {
       read_ += static_cast<std::uint64_t>(n);
@@ -34,7 +51,7 @@ std::int64_t FdStream::read(char* buffer, std::size_t size) {
       if (size_ && *size_ > 0 && read_ >= *size_ && static_cast<std::size_t>(n) < size) ended_ = true;
       return n;
     }
-    if (errno == EINTR) continue;
+    if (errno == EINTR || (errno == EAGAIN && may_block_)) continue;
     error_ = std::strerror(errno);
     return -1;
   }
@@ -155,9 +172,17 @@ std::optional<LineSource::Line> LineSource::next_slow() {
   }
 }
 
-Result<std::unique_ptr<ByteStream>, std::error_code> open_bytes(const std::string& path) {
-  if (path == "-") return decompressing(std::make_unique<FdStream>(STDIN_FILENO, false));
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+Result<std::unique_ptr<ByteStream>, std::error_code> open_bytes(const std::string& path, const ReadCancel* cancel) {
+  if (path == "-") {
+    // Standard input's flags are shared with whoever started us: left as
+    // they are; a wait for its input happens in poll(2).
+    struct stat info {};
+    const bool regular = ::fstat(STDIN_FILENO, &info) == 0 && S_ISREG(info.st_mode);
+    return decompressing(std::make_unique<FdStream>(STDIN_FILENO, false, std::nullopt, !regular, cancel), cancel);
+  }
+  // O_NONBLOCK: opening a FIFO does not wait for its writer (a wait no
+  // signal could end); reads of what may block wait in poll(2) instead.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) return std::error_code(errno, std::generic_category());
   struct stat info {};
   if (::fstat(fd, &info) != 0) {
@@ -171,12 +196,13 @@ Result<std::unique_ptr<ByteStream>, std::error_code> open_bytes(const std::strin
   }
   // A compressed file (by its content, whatever its name) is read decompressed.
   std::optional<std::uint64_t> size;
-  if (S_ISREG(info.st_mode)) size = static_cast<std::uint64_t>(info.st_size);
-  return decompressing(std::make_unique<FdStream>(fd, true, size));
+  const bool regular = S_ISREG(info.st_mode);
+  if (regular) size = static_cast<std::uint64_t>(info.st_size);
+  return decompressing(std::make_unique<FdStream>(fd, true, size, !regular, cancel), cancel);
 }
 
-Result<std::unique_ptr<LineSource>, std::error_code> open_lines(const std::string& path) {
-  auto bytes = open_bytes(path);
+Result<std::unique_ptr<LineSource>, std::error_code> open_lines(const std::string& path, const ReadCancel* cancel) {
+  auto bytes = open_bytes(path, cancel);
   if (!bytes) return bytes.error();
   return std::make_unique<LineSource>(std::move(*bytes));
 }

@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -31,13 +32,26 @@ class ByteStream {
   virtual std::optional<std::uint64_t> size_hint() const { return std::nullopt; }
 };
 
+// How a read that may never end (a pipe or FIFO that stays silent,
+// /dev/zero, an endless comment) is stopped from outside, by a signal:
+// once `requested()` is true every read fails ("interrupted"), and a wait
+// for input ends when `wake_fd` becomes readable. It must outlive the
+// streams opened with it.
+struct ReadCancel {
+  std::function<bool()> requested;
+  int wake_fd = -1;
+};
+
 // A file descriptor (standard input is not closed).
 class FdStream final : public ByteStream {
  public:
   // `size`: a regular file's size when the opener has it already (one
   // system call less for each of many small records); else asked.
-  FdStream(int fd, bool owns_fd, std::optional<std::uint64_t> size = std::nullopt)
-      : fd_(fd), owns_fd_(owns_fd), size_(size) {}
+  // `may_block`: not a regular file, so that a read may wait (a pipe, a
+  // FIFO, a terminal): it waits in poll(2), where `cancel` can end it.
+  FdStream(int fd, bool owns_fd, std::optional<std::uint64_t> size = std::nullopt, bool may_block = false,
+           const ReadCancel* cancel = nullptr)
+      : fd_(fd), owns_fd_(owns_fd), size_(size), may_block_(may_block), cancel_(cancel) {}
   ~FdStream() override;
   FdStream(const FdStream&) = delete;
   FdStream& operator=(const FdStream&) = delete;
@@ -46,9 +60,15 @@ class FdStream final : public ByteStream {
   std::optional<std::uint64_t> size_hint() const override;
 
  private:
+  // Waits until fd_ can be read; false when cancelled first.
+  bool wait_readable();
+  std::int64_t cancelled();
+
   int fd_;
   bool owns_fd_;
   std::optional<std::uint64_t> size_;
+  bool may_block_;
+  const ReadCancel* cancel_;
   std::uint64_t read_ = 0;
   bool ended_ = false;
   std::string error_;
@@ -199,11 +219,15 @@ class LineSource {
 
 // Opens `path` for reading ("-" is standard input), decompressed when its
 // content is compressed: its bytes, or the system's reason
-// (std::errc::is_a_directory for a directory).
-Result<std::unique_ptr<ByteStream>, std::error_code> open_bytes(const std::string& path);
+// (std::errc::is_a_directory for a directory). A FIFO is opened without
+// waiting for its writer; with `cancel`, every read of the stream, and
+// every wait for input, ends once it is requested.
+Result<std::unique_ptr<ByteStream>, std::error_code> open_bytes(const std::string& path,
+                                                                 const ReadCancel* cancel = nullptr);
 
 // Opens `path` for reading ("-" is standard input): a LineSource, or the
 // system's reason (std::errc::is_a_directory for a directory).
-Result<std::unique_ptr<LineSource>, std::error_code> open_lines(const std::string& path);
+Result<std::unique_ptr<LineSource>, std::error_code> open_lines(const std::string& path,
+                                                                const ReadCancel* cancel = nullptr);
 
 }  // namespace gamerec
