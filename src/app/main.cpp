@@ -1,6 +1,7 @@
 // gamerec: validate, replay and continue board-game records.
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <csignal>
 #include <iostream>
 #include <new>
@@ -77,6 +78,25 @@ int run(int argc, char** argv) {
                     std::vector<std::string>(arguments.begin() + 2, arguments.end()), std::cout);
   }
 
+  // `gamerec help [COMMAND]` is `gamerec [COMMAND] --help`: "help" as the
+  // first word that is not a common option or its value.
+  std::size_t word = 1;
+  while (word < arguments.size() && arguments[word].size() > 1 && arguments[word][0] == '-') {
+    const CLI::Option* option = cli.app->get_option_no_throw(arguments[word]);
+    const bool value_follows = option != nullptr && option->get_type_size() > 0;
+    word += value_follows ? 2 : 1;
+  }
+  if (word < arguments.size() && arguments[word] == "help") {
+    const auto names = cli.command_names();
+    if (word + 1 == arguments.size()) {
+      arguments[word] = "--help";
+    } else if (std::find(names.begin(), names.end(), arguments[word + 1]) != names.end()) {
+      arguments[word] = arguments[word + 1];  // COMMAND --help
+      arguments[word + 1] = "--help";
+    } else {
+      arguments.erase(arguments.begin() + static_cast<std::ptrdiff_t>(word));  // an unknown COMMAND, said so
+    }
+  }
   std::vector<char*> renamed;
   for (std::string& argument : arguments) renamed.push_back(argument.data());
   try {
@@ -85,6 +105,11 @@ int run(int argc, char** argv) {
     return cli.app->exit(e);  // --help, --version
   } catch (const CLI::ParseError& e) {
     if (const int status = report_unknown_word(cli, early_messages)) return status;
+    if (cli.parsed_command() == nullptr && dynamic_cast<const CLI::RequiredError*>(&e) != nullptr) {
+      // No subcommand at all: the list of them, as --help gives it.
+      std::cout << cli.app->help();
+      return kExitUsage;
+    }
     cli.app->exit(e);  // prints the message and a pointer to --help
     return kExitUsage;
   }
@@ -102,7 +127,14 @@ int run(int argc, char** argv) {
     std::cerr << "gamerec: " << messages_for_errors.text(error->key, escaped_args(error->args)) << '\n';
     return kExitUsage;
   }
-  if (const Command* command = cli.parsed_command()) return command->run(context.value());
+  if (const Command* command = cli.parsed_command()) {
+    const std::string& format = cli.common->format;
+    if (std::find(command->formats.begin(), command->formats.end(), format) == command->formats.end())
+      return context.value().usage_error(gamerec::Message{
+          "usage.format-not-written",
+          {{"format", format}, {"command", command->app->get_name()}, {"formats", gamerec::join(command->formats, ", ")}}});
+    return command->run(context.value());
+  }
   return kExitUsage;
 }
 

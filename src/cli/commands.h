@@ -4,6 +4,8 @@
 #include <CLI/CLI.hpp>
 
 #include <functional>
+#include <string>
+#include <vector>
 
 #include "cli/context.h"
 
@@ -12,6 +14,12 @@ namespace gamerec::cli {
 struct Command {
   CLI::App* app = nullptr;
   std::function<int(const Context&)> run;
+  // The games the subcommand's GAME argument can take (solve: those with a
+  // solver), for completion; unset: every game.
+  std::function<bool(const Game&)> takes_game;
+  // The values of the common --format the subcommand writes; another is a
+  // usage error, never ignored.
+  std::vector<std::string> formats = {"text"};
 };
 
 Command add_validate_command(CLI::App& app);

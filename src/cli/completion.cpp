@@ -85,9 +85,17 @@ Typed read_words(const CliApp& cli, const GameCatalogue& catalogue, const std::v
   return typed;
 }
 
-std::vector<std::string> game_names(const GameCatalogue& catalogue) {
+// The games, or those `takes_game` accepts (made with their default options).
+std::vector<std::string> game_names(const GameCatalogue& catalogue,
+                                    const std::function<bool(const Game&)>& takes_game = nullptr) {
   std::vector<std::string> names;
-  for (const auto& [name, definition] : catalogue.definitions()) names.push_back(name);
+  for (const auto& [name, definition] : catalogue.definitions()) {
+    if (takes_game) {
+      auto made = catalogue.make_game(name, {});
+      if (!made || !takes_game(**made)) continue;
+    }
+    names.push_back(name);
+  }
   return names;
 }
 
@@ -186,13 +194,15 @@ std::vector<std::string> completions(const CliApp& cli, const GameCatalogue& cat
     candidates = option_names(command != nullptr ? *command : *cli.app, *cli.app);
   } else if (command == nullptr) {
     candidates = cli.command_names();
+    // `gamerec help COMMAND`, the --help of COMMAND.
+    if (std::find(before.begin(), before.end(), "help") == before.end()) candidates.emplace_back("help");
   } else {
     // A subcommand's arguments: a game first where it takes one, else files.
     const auto options = command->get_options();
     const bool takes_game = std::any_of(options.begin(), options.end(),
                                         [](const CLI::Option* option) { return option->get_name() == "game"; });
     if (takes_game && typed.positionals.empty())
-      candidates = game_names(catalogue);
+      candidates = game_names(catalogue, typed.command->takes_game);
     else if (command->get_name() != "games")
       files = true;
   }

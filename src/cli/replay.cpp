@@ -135,7 +135,8 @@ Command add_replay_command(CLI::App& app) {
   command->add_flag("--flip", options->flip, "Show the board turned round (seen from the other side)");
   command->add_option("--size", options->size, "The picture's width in pixels (--format svg and html)")
       ->check(whole_number(kMinPictureSize, kMaxPictureSize));
-  return {command, [options](const Context& context) { return replay(context, *options); }};
+  return {command, [options](const Context& context) { return replay(context, *options); }, nullptr,
+          {"text", "svg", "html", "fen"}};
 }
 
 }  // namespace gamerec::cli

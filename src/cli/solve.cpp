@@ -88,7 +88,8 @@ Command add_solve_command(CLI::App& app) {
   command->add_option("game", options->game, "Game (see 'gamerec games')")->required();
   command->add_option("--from", options->from, "Solve the position at the end of this record");
   command->add_flag("-q,--quiet", options->quiet, "No progress line on a terminal");
-  return {command, [options](const Context& context) { return run_solve(context, *options); }};
+  return {command, [options](const Context& context) { return run_solve(context, *options); },
+          [](const Game& game) { return game.facet<Solvable>() != nullptr; }};
 }
 
 }  // namespace gamerec::cli

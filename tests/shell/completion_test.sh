@@ -19,6 +19,12 @@ expect_equal "bash: --ai black=" "$(printf '1\n2\n3\n4\n5\nrandom')" \
 expect_equal "bash: --variant for kalah" "seeds=" "$(bash_complete './gamerec perft kalah --variant se')"
 expect_equal "bash: --game" "$(printf 'chaturanga\nchess\nchess960')" "$(bash_complete './gamerec --game ch')"
 expect_equal "bash: files" "records.pgn" "$(bash_complete './gamerec validate rec')"
+# solve's GAME: only the games that have a solver.
+expect_equal "bash: gamerec solve" "kalah" "$(bash_complete './gamerec solve ')"
+expect_equal "bash: gamerec perft c" "$(printf 'chaturanga\nchess\nchess960')" "$(bash_complete './gamerec perft c')"
+# `gamerec help COMMAND`.
+expect_equal "bash: gamerec he" "help" "$(bash_complete './gamerec he')"
+expect_equal "bash: gamerec help va" "validate" "$(bash_complete './gamerec help va')"
 # The script is the one complete -F registers.
 bash -c 'source "$1"; complete -p gamerec' _ "$SRC/completions/gamerec.bash" | grep -q -- "-F _gamerec" ||
   fail "bash: gamerec not registered"
