@@ -258,7 +258,8 @@ int validate_files(const Context& context, const ValidateOptions& options) {
 
   const bool json = context.options().format == "json";
   if (options.fen && !json) return context.usage_error(Message{"usage.fen-needs-json"});
-  const CheckOptions check_options{RunOptions{options.strict}, options.fen, &cancel};
+  const CheckOptions check_options{RunOptions{options.strict}, options.fen, &cancel, options.quiet,
+                                   !options.recursive};
   ValidateCounts counts;
   std::size_t done = 0;
   auto count = [&](int status, const Tally& tally) {
@@ -335,7 +336,8 @@ Command add_validate_command(CLI::App& app) {
                       "Check the records listed in FILE, one a line ('-': standard input)");
   command->add_flag("-0,--null", options->null_separated, "The --files-from list is NUL-separated");
   command->add_flag("-r,--recursive", options->recursive, "Check the records in directories and below");
-  command->add_flag("-q,--quiet", options->quiet, "No progress line on a terminal");
+  command->add_flag("-q,--quiet", options->quiet,
+                    "No progress line and no warnings on standard error (errors and the summary stay)");
   command->add_flag("--strict", options->strict,
                     "Moves after an end the rules reach by themselves (a dead position), and illegal moves in "
                     "variations, are errors, not warnings");
@@ -347,7 +349,7 @@ Command add_validate_command(CLI::App& app) {
               return kExitUsage;
             }
             return validate_files(context, *options);
-          }};
+          }, nullptr, {"text", "json"}};
 }
 
 }  // namespace gamerec::cli

@@ -144,8 +144,9 @@ void print_json(const Context& context, const GameReport& report, ReportBuffer& 
   buffer.out_indexed(std::move(text), at, std::to_string(*report.game_index).size(), *report.game_index);
 }
 
-void print_text(const Context& context, const GameReport& report, ReportBuffer& buffer) {
+void print_text(const Context& context, const GameReport& report, ReportBuffer& buffer, bool quiet) {
   for (const ShownWarning& warning : report.warnings) {
+    if (quiet) break;
     buffer.err(fmt::format("{}:{}:{}: warning[{}]: {}\n", report.file, warning.line, warning.column, warning.code,
                            warning.message));
   }
@@ -208,7 +209,8 @@ class Validator {
           run_moves(*input.source, *opened_game.game, *opened_game.start, nullptr, options_.run);
       // The rest is unknown: this game and the file cannot be judged.
       if (run.read_error) return report_file_error(read_failure(*run.read_error), shown_index);
-      if (run.lines_after_quit) buffer_.err(quit_warning_line(context_, file_, *run.quit_line) + '\n');
+      if (run.lines_after_quit && !options_.quiet)
+        buffer_.err(quit_warning_line(context_, file_, *run.quit_line) + '\n');
 
       GameReport report;
       report.file = file_;
@@ -226,7 +228,7 @@ class Validator {
       report.fen = options_.fen;
       report.warnings = warnings(opened_game, run);
       report.warning = result_conflict(*opened_game.game, *opened_game.start, run);
-      if (!report.warning.empty() && !json_)
+      if (!report.warning.empty() && !json_ && !options_.quiet)
         buffer_.err(fmt::format("{}:{}: warning: {}\n", file_, run.declared_result_line, report.warning));
       print(report);
       ++result_.tally.games;
@@ -266,7 +268,7 @@ class Validator {
     if (json_)
       print_json(context_, report, buffer_);
     else
-      print_text(context_, report, buffer_);
+      print_text(context_, report, buffer_, options_.quiet);
   }
 
   // What the header and the moves hold that the rules let pass, in record
@@ -365,8 +367,12 @@ CheckResult check_unreadable(const Context& context, const std::string& path, Re
 CheckResult check_file(const Context& context, const std::string& path, ReportBuffer& buffer,
                        const AfterGame& after_game, const CheckOptions& options) {
   auto opened = open_input(path, context.catalogue(), options.cancel);
-  if (auto* error = opened.if_error())
+  if (const auto* error = opened.if_error()) {
+    if (options.suggest_recursive && error->message.key == "file.is-directory")
+      return Validator(context, path, buffer, after_game, options)
+          .unreadable(FileError{error->code, Message{"file.is-directory-recursive"}, error->line});
     return Validator(context, path, buffer, after_game, options).unreadable(*error);
+  }
   return check_games(context, path, opened.value(), buffer, after_game, options);
 }
 

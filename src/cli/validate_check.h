@@ -76,6 +76,10 @@ struct CheckOptions {
   bool fen = false;  // JSON: the final position's text as "fen" (validate --fen)
   // Ends the reading of a record from outside (a signal); may be null.
   const ReadCancel* cancel = nullptr;
+  // Text: no warning lines (--quiet); JSON keeps them in each object.
+  bool quiet = false;
+  // A directory given without --recursive: its error says to add it.
+  bool suggest_recursive = false;
 };
 
 struct CheckResult {
