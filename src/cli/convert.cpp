@@ -26,6 +26,7 @@
 #include "records/unique_fd.h"
 #include "rules/suggest.h"
 #include "rules/text.h"
+#include "ui/input.h"
 
 namespace gamerec::cli {
 namespace {
@@ -177,10 +178,16 @@ Result<const RecordFormat*, Message> output_format(const Context& context, const
                  {{"file", file}, {"extension", extension}, {"extensions", join(written, ", ")}}};
 }
 
-int convert(const Context& context, const ConvertOptions& options) {
+// A signal (Ctrl-C, SIGTERM, SIGHUP) ends the reading wherever it waits;
+// convert then returns 128 + the signal, its outputs' temporary files
+// removed, nothing written (gamerec(1), EXIT STATUS).
+int convert(const Context& context, const ConvertOptions& options, const ui::InterruptGuard& interrupts) {
   if (options.to.empty() && is_page(options.output)) return convert_to_page(context, options);
   const std::string file = display_name(options.input);
-  auto opened = open_input(options.input, context.catalogue());
+  const ReadCancel cancel{[&interrupts] { return interrupts.signal() != 0; }, interrupts.wake_fd()};
+  const auto stopped = [&interrupts] { return interrupts.signal() != 0 ? 128 + interrupts.signal() : 0; };
+  auto opened = open_input(options.input, context.catalogue(), &cancel);
+  if (stopped()) return stopped();
   if (auto* error = opened.if_error()) return report_file_error(context, file, *error);
   RecordInput& input = opened.value();
   auto chosen = output_format(context, options, *input.format);
@@ -200,6 +207,7 @@ int convert(const Context& context, const ConvertOptions& options) {
   int written = 0;
   LostParts lost;  // what the output's format could not hold, all games
   while (auto next = input.source->next_game()) {
+    if (stopped()) return stopped();
     ++index;
     if (options.game_index && index != *options.game_index) continue;
     // A game that cannot be read is not converted; a one-file output
@@ -255,6 +263,7 @@ int convert(const Context& context, const ConvertOptions& options) {
     out.write(writer->begin_game(rules, header));
     WriterFeed feed(*writer, rules, out);
     const RunResult run = run_moves(*input.source, rules, *opened_game.start, &feed);
+    if (stopped()) return stopped();
     if (run.read_error) return report_file_error(context, file, read_failure(*run.read_error));
     if (run.error) {
       // An invalid game is not converted: its output never appears.
@@ -277,6 +286,7 @@ int convert(const Context& context, const ConvertOptions& options) {
       own->commit(path);
     }
   }
+  if (stopped()) return stopped();
   // The input failed after its last whole game: what was read is not all.
   if (input.source->read_error())
     return report_file_error(context, file, read_failure(*input.source->read_error()));
@@ -313,8 +323,9 @@ Command add_convert_command(CLI::App& app) {
   command->add_option("--size", options->size, "A page's board width in pixels (OUT.html)")
       ->check(whole_number(kMinPictureSize, kMaxPictureSize));
   return {command, [options](const Context& context) {
+            ui::InterruptGuard interrupts;
             try {
-              return convert(context, *options);
+              return convert(context, *options, interrupts);
             } catch (const RecordWriteError& e) {
               return context.usage_error(e.message);
             }

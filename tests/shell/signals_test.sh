@@ -1,7 +1,8 @@
 # Every command that reads a record ends within a second of SIGINT,
 # SIGTERM or SIGHUP, whatever it is reading: /dev/zero, a FIFO nobody
 # writes to, standard input that stays silent, a comment that never ends.
-# validate ends with status 128 + the signal and a whole last line.
+# validate ends with status 128 + the signal and a whole last line, and
+# convert leaves no file behind.
 source "$(dirname "$0")/lib.sh"
 cd "$scratch"
 set -m  # each command its own process group, as at a terminal: SIGINT is not ignored
@@ -52,9 +53,10 @@ for signal in INT TERM HUP; do
       fi
     done
   done
-  # The other commands that read a record end (by the signal itself or by
-  # noticing it).
-  for command in "replay --game chess" "replay --step --game chess" "summarize"; do
+  # The other commands that read a record: they end (by the signal itself
+  # or by noticing it), and convert leaves nothing behind.
+  for command in "replay --game chess" "replay --step --game chess" "convert --game chess --to pgn" \
+                 "summarize"; do
     inputs=("silent.fifo" "- < <(sleep 30)" "- < <(endless_comment)")
     # summarize refuses a PGN comment at once: it reads reports that never end.
     [[ $command == summarize ]] && inputs=("silent.fifo" "- < <(sleep 30)" "- < <(endless_reports)")
