@@ -12,6 +12,10 @@
 namespace gamerec::cli {
 
 struct Command {
+  Command(CLI::App* app, std::function<int(const Context&)> run, std::function<bool(const Game&)> takes_game = nullptr,
+          std::vector<std::string> formats = {"text"})
+      : app(app), run(std::move(run)), takes_game(std::move(takes_game)), formats(std::move(formats)) {}
+
   CLI::App* app = nullptr;
   std::function<int(const Context&)> run;
   // The games the subcommand's GAME argument can take (solve: those with a

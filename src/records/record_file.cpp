@@ -111,7 +111,7 @@ void RecordFile::learn_line_end() {
   const auto last_newline = text.rfind('\n');
   if (last_newline != std::string_view::npos && last_newline > 0 && text[last_newline - 1] == '\r')
     line_end_ = "\r\n";
-  last_line_ended_ = text.back() == '\n';
+  last_line_ended_ = !text.empty() && text.back() == '\n';
 }
 
 std::uint64_t RecordFile::append_line(std::string_view text) {
