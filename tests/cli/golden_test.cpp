@@ -186,7 +186,12 @@ void register_cases() {
   for (const std::string& name : kCases) {
     const std::string test_name = "golden: " + name;
     registrations.push_back(std::make_unique<Catch::AutoReg>(
-        new GoldenCase(name), Catch::SourceLineInfo(__FILE__, static_cast<std::size_t>(__LINE__)),
+#if GAMEREC_CATCH_VERSION == 3
+        Catch::Detail::unique_ptr<Catch::ITestInvoker>(new GoldenCase(name)),
+#else
+        new GoldenCase(name),
+#endif
+        Catch::SourceLineInfo(__FILE__, static_cast<std::size_t>(__LINE__)),
         Catch::StringRef(), Catch::NameAndTags{test_name, "[golden]"}));
   }
 }
