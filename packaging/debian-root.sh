@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Makes a clean Debian root for the package test (tests/package/), once:
-# debootstrap's minimal bookworm from the mirror apt uses here, with man-db
+# Makes a clean Debian root for the package test (tests/shell/package_test.sh),
+# once: debootstrap's minimal root of this machine's release (bookworm,
+# trixie) from the mirror apt uses here, with man-db
 # (the test runs `man -w gamerec`), packed as ROOT.tar.zst. Later runs find
 # the archive and return at once. The libraries gamerec links are
 # downloaded into the root's apt cache but not installed: the package's
@@ -21,7 +22,16 @@ trap 'rm -rf "$work"' EXIT
 debootstrap --variant=minbase --include=man-db "$suite" "$work/root" "$mirror" >"$work/log" 2>&1 ||
   { tail -n 20 "$work/log" >&2; exit 1; }
 cp /etc/resolv.conf "$work/root/etc/resolv.conf" 2>/dev/null || true
-chroot "$work/root" apt-get install -y -qq --download-only libfmt9 libyaml-cpp0.7 zlib1g libbz2-1.0 libzstd1 \
+# The run-time libraries of this release: what its -dev packages depend on
+# (libfmt9 on Debian 12, libfmt10 on Debian 13, ...).
+libraries=()
+for dev in libfmt-dev libyaml-cpp-dev libzstd-dev zlib1g-dev libbz2-dev; do
+  library=$(dpkg-query -W -f='${Depends}\n' "$dev" | tr ',' '\n' | sed 's/ *(.*//; s/^ *//' |
+            grep -E '^(lib|zlib)' | grep -v -- '-dev$' | head -n 1 || true)
+  [ -n "$library" ] || { echo "debian-root: no run-time library found for $dev" >&2; exit 1; }
+  libraries+=("$library")
+done
+chroot "$work/root" apt-get install -y -qq --download-only "${libraries[@]}" \
   >>"$work/log" 2>&1 || { tail -n 20 "$work/log" >&2; exit 1; }
 rm -f "$work/root/etc/resolv.conf"
 tar -C "$work/root" -cf - . | zstd -q -T2 -o "$archive.part"

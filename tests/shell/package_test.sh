@@ -27,7 +27,9 @@ contents=$(dpkg-deb -c "$deb")
 for file in ./usr/bin/gamerec ./usr/share/man/man1/gamerec.1.gz ./usr/share/man/man5/gamerec-record.5.gz \
             ./usr/share/man/man7/gamerec-games.7.gz ./usr/share/bash-completion/completions/gamerec \
             ./usr/share/zsh/vendor-completions/_gamerec ./usr/share/doc/gamerec/copyright \
-            ./usr/share/doc/gamerec/definitions/chess.yaml; do
+            ./usr/share/doc/gamerec/definitions/chess.yaml ./usr/share/doc/gamerec/README.md \
+            ./usr/share/doc/gamerec/examples/players/kalah/greedy.py \
+            ./usr/share/doc/gamerec/examples/players/battleship/simple.sh; do
   grep -q " $file\$" <<< "$contents" || fail "the package lacks $file"
 done
 
@@ -50,7 +52,7 @@ root=$scratch/root
 mkdir "$root"
 tar -I zstd -xf "$archive" -C "$root"
 # The libraries are not installed yet: the package must bring them in.
-chroot "$root" dpkg-query -W libfmt9 2>/dev/null | grep -q . && fail "the clean root already has libfmt9"
+chroot "$root" dpkg-query -W 'libfmt[0-9]*' 2>/dev/null | grep -q . && fail "the clean root already has libfmt"
 cp "$deb" "$root/tmp/"
 cp "$SRC/samples/chess/valid/few-games.pgn" "$root/tmp/"
 # What apt needs is in the root's cache: nothing is downloaded.
@@ -60,4 +62,7 @@ chroot "$root" gamerec validate /tmp/few-games.pgn 2> validate.err || fail "vali
 grep -q "^1 file: 1 valid" validate.err || fail "validate in the root: $(cat validate.err)"
 expect_equal "man -w gamerec" /usr/share/man/man1/gamerec.1.gz "$(chroot "$root" man -w gamerec)"
 expect_equal "--version" "gamerec $version" "$(chroot "$root" gamerec --version | cut -d' ' -f1-2)"
+# An example player, where the package puts it, plays a tourney.
+chroot "$root" gamerec tourney battleship --players exec:/usr/share/doc/gamerec/examples/players/battleship/simple.sh,random \
+  --games 2 --seed 1 > tourney.out 2>&1 || fail "an installed example player: $(cat tourney.out)"
 echo "package: ok"
