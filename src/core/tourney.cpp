@@ -6,6 +6,7 @@
 
 #include "records/move_list.h"
 #include "rules/facets.h"
+#include "rules/text.h"
 
 namespace gamerec {
 namespace {
@@ -70,7 +71,9 @@ std::uint64_t seat_seed(std::uint64_t seed, std::int64_t game, std::size_t seat)
 
 Tourney::Tourney(const GameCatalogue& catalogue, const Game& game, TourneyOptions options)
     : catalogue_(catalogue), game_(game), options_(std::move(options)) {
-  for (const std::string& name : options_.players) tallies_.push_back(EntrantTally{name});
+  // Names reach the table, the records and the archive: cleaned once here
+  // (a program's name for itself may hold escapes or direction marks).
+  for (const std::string& name : options_.players) tallies_.push_back(EntrantTally{escape_controls(name)});
   pairs_.assign(tallies_.size(), std::vector<PairTally>(tallies_.size()));
   own_names_.assign(tallies_.size(), "");
 }
@@ -118,7 +121,7 @@ std::int64_t Tourney::game_limit() const {
 
 std::string Tourney::archive_name(std::size_t entrant) const {
   if (!own_names_.at(entrant).empty()) return own_names_[entrant];
-  const std::string& spec = options_.players.at(entrant);
+  const std::string spec = escape_controls(options_.players.at(entrant));
   if (is_level(spec)) return "gamerec level " + spec;
   if (spec.find(':') == std::string::npos) return "gamerec " + spec;
   return spec;
@@ -130,18 +133,19 @@ std::optional<Message> Tourney::prepare() {
     auto player = catalogue_.make_player(game_, options_.players[entrant],
                                          ChooserSettings{1, options_.movetime_ms, options_.timeout_ms});
     if (auto* error = player.if_error()) return *error;
-    own_names_[entrant] = player.value()->name();
+    own_names_[entrant] = escape_controls(player.value()->name());
   }
   // The table names a program as it names itself; two that share a name
   // (one engine at two settings) keep their specs apart.
+  std::vector<std::ptrdiff_t> sharing(tallies_.size());
+  for (std::size_t entrant = 0; entrant < tallies_.size(); ++entrant)
+    sharing[entrant] = std::count(own_names_.begin(), own_names_.end(), own_names_[entrant]);
   for (std::size_t entrant = 0; entrant < tallies_.size(); ++entrant) {
     if (own_names_[entrant].empty()) continue;
-    const auto same = std::count(own_names_.begin(), own_names_.end(), own_names_[entrant]);
-    if (same == 1) tallies_[entrant].name = own_names_[entrant];
-  }
-  for (std::size_t entrant = 0; entrant < tallies_.size(); ++entrant) {
-    const auto same = std::count(own_names_.begin(), own_names_.end(), own_names_[entrant]);
-    if (!own_names_[entrant].empty() && same > 1) own_names_[entrant] += " (" + options_.players[entrant] + ")";
+    if (sharing[entrant] == 1)
+      tallies_[entrant].name = own_names_[entrant];
+    else
+      own_names_[entrant] += " (" + tallies_[entrant].name + ")";
   }
   if (options_.pairing != Pairing::kRotate && options_.players.size() < 2)
     return Message{"tourney.one-entrant"};

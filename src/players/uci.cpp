@@ -45,24 +45,16 @@ std::optional<std::int64_t> positive(std::string_view text) {
 }
 
 Result<EngineSettings, Message> parse_settings(std::string_view spec) {
+  auto split = split_settings(spec);
   EngineSettings settings;
-  const auto first = spec.find(';');
-  settings.command = std::string(spec.substr(0, first));
-  std::string_view rest = first == std::string_view::npos ? std::string_view() : spec.substr(first + 1);
-  while (!rest.empty()) {
-    const auto end = rest.find(';');
-    const std::string_view item = rest.substr(0, end);
-    rest = end == std::string_view::npos ? std::string_view() : rest.substr(end + 1);
-    if (item.empty()) continue;
-    const auto equals = item.find('=');
-    const Message bad = uci_message("bad-setting", settings.command, std::string(item));
-    if (equals == std::string_view::npos) return bad;
-    const std::string_view key = item.substr(0, equals);
-    const std::string_view value = item.substr(equals + 1);
+  settings.command = std::string(spec.substr(0, spec.find(';')));
+  if (auto* item = split.if_error()) return uci_message("bad-setting", settings.command, *item);
+  for (const auto& [key, value] : split.value().settings) {
+    const Message bad = uci_message("bad-setting", settings.command, key + "=" + value);
     if (key.starts_with("option.") && key.size() > 7) {
-      settings.options.emplace_back(std::string(key.substr(7)), std::string(value));
+      settings.options.emplace_back(key.substr(7), value);
     } else if (key == "name" && !value.empty()) {
-      settings.name = std::string(value);
+      settings.name = value;
     } else if (key == "depth" || key == "nodes" || key == "movetime") {
       const auto number = positive(value);
       if (!number) return bad;

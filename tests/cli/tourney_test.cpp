@@ -120,3 +120,50 @@ TEST_CASE("tourney --concurrency: games at once give the table and the records g
     CHECK(read_file(dir.path() + "/one" + name) == read_file(dir.path() + "/three" + name));
   }
 }
+
+namespace {
+
+// What a terminal or a PGN reader must never get raw from a name: ESC, BEL,
+// NUL and a right-to-left override (U+202E).
+bool holds_raw_controls(const std::string& text) {
+  return text.find('\x1b') != std::string::npos || text.find('\x07') != std::string::npos ||
+         text.find('\0') != std::string::npos || text.find("\xE2\x80\xAE") != std::string::npos;
+}
+
+// FAKE_UCI_NAME for one test.
+class FakeName {
+ public:
+  explicit FakeName(const char* name) { ::setenv("FAKE_UCI_NAME", name, 1); }
+  ~FakeName() { ::unsetenv("FAKE_UCI_NAME"); }
+  FakeName(const FakeName&) = delete;
+  FakeName& operator=(const FakeName&) = delete;
+};
+
+}  // namespace
+
+TEST_CASE("tourney: an engine's name with escapes, NUL and direction marks reaches no file and no terminal raw") {
+  REQUIRE(::access(kPgnExtract, X_OK) == 0);
+  gamerec::test::TempDir dir("tourney");
+  // "\0" is sent as a NUL byte (tests/support/fake_uci_engine.cpp).
+  FakeName name("Evil\x1b[31mRed\x07\\0\xE2\x80\xAEkcatta");
+  Child run(kBinary,
+            {"tourney", "chess", "--players", std::string("1,uci:") + GAMEREC_FAKE_UCI, "--games", "2",
+             "--pgn-out", "games.pgn", "--out", "records"},
+            dir.path(), false);
+  REQUIRE(run.finish(60s) == 0);
+  INFO(run.out() << run.err());
+  CHECK_FALSE(holds_raw_controls(run.out()));
+  CHECK_FALSE(holds_raw_controls(run.err()));
+  // The visible escapes of gamerec(1), OUTPUT: \xNN, and \uNNNN for a direction mark.
+  CHECK(run.out().find("Evil\\x1B[31mRed\\x07\\x00\\u202Ekcatta") != std::string::npos);
+  const std::string pgn = read_file(dir.path() + "/games.pgn");
+  INFO(pgn);
+  CHECK_FALSE(holds_raw_controls(pgn));
+  CHECK(pgn.find("[Black \"Evil\\\\x1B[31mRed\\\\x07\\\\x00\\\\u202Ekcatta\"]") != std::string::npos);
+  CHECK_FALSE(holds_raw_controls(read_file(dir.path() + "/records/chess-0001.chess")));
+  // pgn-extract reads the archive without a complaint.
+  Child extract(kPgnExtract, {"-s", "games.pgn"}, dir.path(), false);
+  CHECK(extract.finish(30s) == 0);
+  CHECK(extract.err().empty());
+  CHECK(count_of(extract.out(), "[Event ") == 2);
+}
