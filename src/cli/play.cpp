@@ -177,15 +177,18 @@ class PlayHooks final : public MatchHooks {
     context_.out() << move_error_text(context_, game_, match.state(), error) << '\n';
   }
 
-  // A computer player that broke down or made a move the rules refuse
-  // lost: say so, as tourney does, before the session ends.
-  void report_forfeit(const MatchEnd& end) const {
+  // A computer player that broke down, made a move the rules refuse or
+  // withheld one lost: say so, as tourney does, before the session ends;
+  // the record says so too, in a comment after its last move.
+  void report_forfeit(const MatchEnd& end, const State& position) const {
     ForfeitText why = forfeit_text(context_, game_, end);
     why.args.insert(why.args.begin(), {"side", side_display(context_, game_, end.forfeited)});
     // The refused move and why can tell where its hidden ships are.
     const bool hidden = why.refused_move && hides_information(game_) && seats_.people() > 0;
     const char* key = hidden ? "ui.forfeit-hidden" : why.refused_move ? "ui.forfeit" : "ui.forfeit-failure";
-    context_.out() << context_.text(key, why.args) << '\n';
+    const std::string text = context_.text(key, why.args);
+    context_.out() << text << '\n';
+    session_.write_comment(text, position);
   }
 
   // SIGINT or SIGTERM, or output that cannot be written: the session ends
@@ -459,7 +462,7 @@ class PlayCommand {
     match.set_seed(seats_.shortcut_seed);
     const MatchEnd end = match.run(hooks);
     if (hooks.failure()) return context_.usage_error(*hooks.failure());
-    if (end.reason == MatchEnd::Reason::kForfeit) hooks.report_forfeit(end);
+    if (end.reason == MatchEnd::Reason::kForfeit) hooks.report_forfeit(end, match.state());
     // The last board shown already carries the final status line.
     context_.out() << context_.text("ui.session-over") << '\n';
     // Ended by a signal: the status a shell expects (130 for SIGINT).

@@ -61,7 +61,7 @@ MatchEnd Match::run(MatchHooks& hooks, std::optional<std::int64_t> max_moves) {
     }
     if (!action) return MatchEnd{MatchEnd::Reason::kNoInput};
     if (action->failure)
-      return MatchEnd{MatchEnd::Reason::kForfeit, game_.forfeit(side), side, {}, {},
+      return MatchEnd{MatchEnd::Reason::kForfeit, game_.forfeit(side), side, {}, std::move(action->text),
                       std::move(action->failure)};
 
     Move move;

@@ -27,6 +27,8 @@ struct Action {
   bool too_long = false;     // the line was longer than a move can be
   // A computer player that broke down (an external program that crashed,
   // did not answer in time or broke its protocol): it loses, for this reason.
+  // With `text` too, what it sent instead of a move it owed (a UCI engine's
+  // "(none)" while it has legal moves): it broke the rules, not its protocol.
   std::optional<Message> failure = {};
 };
 
@@ -105,7 +107,7 @@ struct MatchEnd {
   Outcome outcome = {};  // the rules' outcome, or the forfeit's
   Side forfeited = kNoSide;
   std::optional<MoveError> forfeit_error = {};  // the rule it broke
-  std::string forfeit_move = {};                // what it tried
+  std::string forfeit_move = {};                // what it tried (or sent instead of a move)
   std::optional<Message> forfeit_reason = {};   // or why it broke down (Action::failure)
   bool out_of_time = false;                     // the forfeit: its clock ran out
 };

@@ -119,6 +119,36 @@ void RecordSession::write_move(const State& before, const Move& move, std::strin
   remember();
 }
 
+void RecordSession::write_comment(std::string_view text, const State& position) {
+  check_unchanged();
+  // One line, whatever the text holds.
+  std::string line(text);
+  std::replace(line.begin(), line.end(), '\n', ' ');
+  std::replace(line.begin(), line.end(), '\r', ' ');
+  if (whole_) {
+    std::unique_ptr<RecordWriter> writer = whole_->writers.back()->clone();
+    RecordEvent comment;
+    comment.kind = RecordEvent::Kind::kComment;
+    comment.text = line;
+    (void)writer->annotation(comment);
+    std::swap(writer, whole_->writers.back());
+    try {
+      write_whole(position);
+    } catch (...) {
+      std::swap(writer, whole_->writers.back());  // the file is as it was: so is the game
+      throw;
+    }
+    remember();
+    return;
+  }
+  if (pending_cut_) {
+    file_.truncate(*pending_cut_);
+    pending_cut_.reset();
+  }
+  file_.append_line("# " + line);
+  remember();
+}
+
 void RecordSession::undo(const UndoPlan& plan) {
   if (!whole_) return cut_to(plan.cut_at);
   check_unchanged();

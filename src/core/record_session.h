@@ -71,6 +71,11 @@ class RecordSession final : public MoveSink {
   // Writes a move's line; a failed write, or a record changed behind the
   // session's back, throws RecordWriteError with the file as it was.
   void write_move(const State& before, const Move& move, std::string_view text) override;
+  // Writes a comment after the moves so far (a move list's "# TEXT" line; a
+  // comment at the end of a record written whole, whose game stands at
+  // `position`), as write_move writes a move: why the session ended (a
+  // forfeit), or who plays from here.
+  void write_comment(std::string_view text, const State& position);
 
   // What undo does after `played` moves of `game`: takes back the last move,
   // and the moves of computer players before it (`is_computer`), back to a

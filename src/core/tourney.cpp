@@ -55,7 +55,11 @@ MatchFacts::End end_fact(const MatchEnd& end) {
     case MatchEnd::Reason::kGameOver: return MatchFacts::End::kNormal;
     case MatchEnd::Reason::kForfeit:
       if (end.out_of_time) return MatchFacts::End::kTimeForfeit;
-      return end.forfeit_reason ? MatchFacts::End::kAbandoned : MatchFacts::End::kRulesInfraction;
+      // A program that broke down abandoned the game; one that made a
+      // refused move, or sent something else instead of a move it owed,
+      // broke the rules.
+      return end.forfeit_reason && end.forfeit_move.empty() ? MatchFacts::End::kAbandoned
+                                                             : MatchFacts::End::kRulesInfraction;
     default: return MatchFacts::End::kUnterminated;
   }
 }

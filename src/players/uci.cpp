@@ -129,8 +129,9 @@ class UciPlayer final : public Player {
   void clock(const ClockReading& reading) override { clock_ = reading; }
 
   // An engine that breaks down (it crashed, sent no move in time, or
-  // answered something that is not a move) loses the game, as any external
-  // player does: the match ends with the reason.
+  // answered something that is not a move) or says it has no move when it
+  // has loses the game, as any external player does: the match ends with
+  // the reason.
   std::optional<Action> act(const Game& game, const Observation& seen, std::span<const Move> legal) override {
     if (legal.empty()) return std::nullopt;
     const auto [go, wait_ms] = go_command(seen.viewer());
@@ -141,7 +142,11 @@ class UciPlayer final : public Player {
     if (!answer) return broke_down(uci_message("died", spec_));
     const std::string text = answer->substr(answer->find(' ') == std::string::npos ? answer->size() : 9);
     const std::string move_text = text.substr(0, text.find(' '));
-    if (move_text == "(none)") return std::nullopt;  // the engine sees no move
+    // UCI's "no move" (bestmove (none), or the null move 0000) while the
+    // rules give the side moves: it withholds a move it owes, and loses as
+    // for an illegal move (the match is never asked once none are legal).
+    if (move_text == "(none)" || move_text == "0000")
+      return Action{move_text, std::nullopt, false, uci_message("no-move", spec_, move_text)};
     // A move the rules reject loses through the match's own check; one
     // that is no whole move in coordinates is no UCI move at all.
     auto written = game.parse_move(move_text);

@@ -167,3 +167,23 @@ TEST_CASE("tourney: an engine's name with escapes, NUL and direction marks reach
   CHECK(extract.err().empty());
   CHECK(count_of(extract.out(), "[Event ") == 2);
 }
+
+TEST_CASE("tourney chess: an engine that answers bestmove (none) with moves to make loses by forfeit") {
+  gamerec::test::TempDir dir("tourney");
+  // A copy named fake-none answers "bestmove (none)" to every go.
+  fs::copy_file(GAMEREC_FAKE_UCI, dir.path() + "/fake-none");
+  Child run(kBinary, {"tourney", "chess", "--players", "1,uci:./fake-none", "--games", "2", "--pgn-out", "games.pgn"},
+            dir.path(), false);
+  REQUIRE(run.finish(60s) == 0);
+  INFO(run.out() << run.err());
+  // Two losses, not two unfinished games counted as draws.
+  CHECK(std::regex_search(run.out(), std::regex("\nfake +2 +0 +2 +0 ")));
+  CHECK(run.out().find("fake: 2 of its losses by forfeit") != std::string::npos);
+  CHECK(run.err().find("game 1: fake loses by forfeit: uci:./fake-none: the engine answered 'bestmove (none)' (no move), "
+                       "though the position has legal moves") != std::string::npos);
+  const std::string pgn = read_file(dir.path() + "/games.pgn");
+  INFO(pgn);
+  CHECK(std::regex_search(pgn, std::regex(R"re(\[Round "1"\]\n\[White "gamerec level 1"\]\n\[Black "fake"\]\n\[Result "1-0"\]\n\[Termination "rules infraction"\])re")));
+  CHECK(std::regex_search(pgn, std::regex(R"re(\[Round "2"\]\n\[White "fake"\]\n\[Black "gamerec level 1"\]\n\[Result "0-1"\]\n\[Termination "rules infraction"\])re")));
+  CHECK(pgn.find("[Result \"*\"]") == std::string::npos);
+}

@@ -8,6 +8,7 @@
 //   crash     answers the handshake, then exits when asked for a move
 //   garbage   answers "bestmove zz99"
 //   none      answers "bestmove (none)"
+//   nullmove  answers "bestmove 0000" (UCI's null move)
 //   hang      answers the handshake, then never answers a move (it sleeps)
 //   slow      as good, but thinks FAKE_UCI_DELAY ms (default 300) first
 // FAKE_UCI_NAME, when set, is the name it gives (`id name`; default fake);
@@ -67,6 +68,8 @@ int main(int /*argc*/, char** argv) {
         std::cout << "bestmove zz99" << std::endl;
       } else if (mode == "none") {
         std::cout << "bestmove (none)" << std::endl;
+      } else if (mode == "nullmove") {
+        std::cout << "bestmove 0000" << std::endl;
       } else {
         std::cout << "bestmove " << move << " ponder e7e5" << std::endl;
       }

@@ -178,13 +178,22 @@ TEST_CASE("uci player: an engine that crashes mid-game or answers nonsense loses
   CHECK(nonsense->key == "players.uci-bad-move");
   CHECK(test::english(*nonsense).find("'zz99'") != std::string::npos);
 
-  // "bestmove (none)": the engine has no move, as a program that runs out.
-  const auto game = test::make("chess");
-  const auto state = test::position(*game, kStart);
-  FakeMode mode("none");
-  auto made = make(*game, std::string("uci:") + GAMEREC_FAKE_UCI);
-  REQUIRE(made.ok());
-  CHECK_FALSE(ask(*made.value(), *game, *state));
+  // "bestmove (none)" or the null move "0000" where the rules give moves:
+  // the engine withholds a move it owes, and loses as for an illegal move
+  // (the action names what it sent, so the match counts a rules infraction).
+  for (const char* mode : {"none", "nullmove"}) {
+    const auto game = test::make("chess");
+    const auto state = test::position(*game, kStart);
+    FakeMode fake(mode);
+    auto made = make(*game, std::string("uci:") + GAMEREC_FAKE_UCI);
+    REQUIRE(made.ok());
+    const auto action = ask(*made.value(), *game, *state);
+    REQUIRE(action);
+    REQUIRE(action->failure);
+    CHECK(action->failure->key == "players.uci-no-move");
+    CHECK_FALSE(action->move);
+    CHECK(action->text == (std::string(mode) == "none" ? "(none)" : "0000"));
+  }
 }
 
 namespace {
