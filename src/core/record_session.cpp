@@ -101,22 +101,10 @@ void RecordSession::write_move(const State& before, const Move& move, std::strin
     (void)writer->move(*whole_->game, before, move, text);
     std::unique_ptr<State> after = before.clone();
     after->apply(move);
-    whole_->writers.push_back(std::move(writer));
-    try {
-      write_whole(*after);
-    } catch (...) {
-      whole_->writers.pop_back();  // the file is as it was: so is the game
-      throw;
-    }
-    remember();
+    write_whole_with(std::move(writer), *after, true);
     return;
   }
-  if (pending_cut_) {
-    file_.truncate(*pending_cut_);
-    pending_cut_.reset();
-  }
-  file_.append_line(text);
-  remember();
+  append(text);
 }
 
 void RecordSession::write_comment(std::string_view text, const State& position) {
@@ -131,21 +119,37 @@ void RecordSession::write_comment(std::string_view text, const State& position) 
     comment.kind = RecordEvent::Kind::kComment;
     comment.text = line;
     (void)writer->annotation(comment);
-    std::swap(writer, whole_->writers.back());
-    try {
-      write_whole(position);
-    } catch (...) {
-      std::swap(writer, whole_->writers.back());  // the file is as it was: so is the game
-      throw;
-    }
-    remember();
+    write_whole_with(std::move(writer), position, false);
     return;
   }
+  append("# " + line);
+}
+
+void RecordSession::write_whole_with(std::unique_ptr<RecordWriter> writer, const State& position, bool after_move) {
+  // After a move the writer is one more; a comment changes the last one.
+  if (after_move)
+    whole_->writers.push_back(std::move(writer));
+  else
+    std::swap(writer, whole_->writers.back());
+  try {
+    write_whole(position);
+  } catch (...) {
+    // The file is as it was: so is the game.
+    if (after_move)
+      whole_->writers.pop_back();
+    else
+      std::swap(writer, whole_->writers.back());
+    throw;
+  }
+  remember();
+}
+
+void RecordSession::append(std::string_view line) {
   if (pending_cut_) {
     file_.truncate(*pending_cut_);
     pending_cut_.reset();
   }
-  file_.append_line("# " + line);
+  file_.append_line(line);
   remember();
 }
 

@@ -103,6 +103,11 @@ class RecordSession final : public MoveSink {
     std::string text;                                    // the file as it is
   };
   void write_whole(const State& position);
+  // `writer` as the writer after a new move (`after_move`) or in place of
+  // the last one, and the game written again at `position`.
+  void write_whole_with(std::unique_ptr<RecordWriter> writer, const State& position, bool after_move);
+  // A line after the record's last line (a final Q line goes first).
+  void append(std::string_view line);
 
   RecordFile file_;
   std::optional<WholeText> whole_;

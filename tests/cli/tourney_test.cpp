@@ -79,14 +79,30 @@ TEST_CASE("tourney chess: Stockfish with settings under a clock, one PGN archive
   CHECK_FALSE(fs::exists(dir.path() + "/trace/chess-0001-black.log"));
 }
 
+namespace {
+
+struct FakeRun {
+  std::string out;
+  std::string err;
+  std::string pgn;
+};
+
+// Two games of level 1 against the fake engine in `mode` (a copy named
+// fake-MODE behaves so), into games.pgn in `dir`.
+FakeRun against_fake(const std::string& dir, const std::string& mode) {
+  fs::copy_file(GAMEREC_FAKE_UCI, dir + "/fake-" + mode);
+  Child run(kBinary, {"tourney", "chess", "--players", "1,uci:./fake-" + mode, "--games", "2", "--pgn-out", "games.pgn"},
+            dir, false);
+  REQUIRE(run.finish(60s) == 0);
+  return {run.out(), run.err(), read_file(dir + "/games.pgn")};
+}
+
+}  // namespace
+
 TEST_CASE("tourney chess --pgn-out: a forfeit's result and Termination, and an archive is never replaced") {
   gamerec::test::TempDir dir("tourney");
-  // A copy named fake-crash crashes when asked for a move.
-  fs::copy_file(GAMEREC_FAKE_UCI, dir.path() + "/fake-crash");
-  Child run(kBinary, {"tourney", "chess", "--players", "1,uci:./fake-crash", "--games", "2", "--pgn-out", "games.pgn"},
-            dir.path(), false);
-  REQUIRE(run.finish(60s) == 0);
-  const std::string pgn = read_file(dir.path() + "/games.pgn");
+  // The engine crashes when asked for a move.
+  const std::string pgn = against_fake(dir.path(), "crash").pgn;
   INFO(pgn);
   // Game 1: level 1 is White, the engine crashes at its first move.
   CHECK(std::regex_search(pgn, std::regex(R"re(\[Round "1"\]\n\[White "gamerec level 1"\]\n\[Black "fake"\]\n\[Result "1-0"\]\n\[Termination "abandoned"\])re")));
@@ -170,18 +186,15 @@ TEST_CASE("tourney: an engine's name with escapes, NUL and direction marks reach
 
 TEST_CASE("tourney chess: an engine that answers bestmove (none) with moves to make loses by forfeit") {
   gamerec::test::TempDir dir("tourney");
-  // A copy named fake-none answers "bestmove (none)" to every go.
-  fs::copy_file(GAMEREC_FAKE_UCI, dir.path() + "/fake-none");
-  Child run(kBinary, {"tourney", "chess", "--players", "1,uci:./fake-none", "--games", "2", "--pgn-out", "games.pgn"},
-            dir.path(), false);
-  REQUIRE(run.finish(60s) == 0);
-  INFO(run.out() << run.err());
+  // The engine answers "bestmove (none)" to every go.
+  const FakeRun run = against_fake(dir.path(), "none");
+  INFO(run.out << run.err);
   // Two losses, not two unfinished games counted as draws.
-  CHECK(std::regex_search(run.out(), std::regex("\nfake +2 +0 +2 +0 ")));
-  CHECK(run.out().find("fake: 2 of its losses by forfeit") != std::string::npos);
-  CHECK(run.err().find("game 1: fake loses by forfeit: uci:./fake-none: the engine answered 'bestmove (none)' (no move), "
-                       "though the position has legal moves") != std::string::npos);
-  const std::string pgn = read_file(dir.path() + "/games.pgn");
+  CHECK(std::regex_search(run.out, std::regex("\nfake +2 +0 +2 +0 ")));
+  CHECK(run.out.find("fake: 2 of its losses by forfeit") != std::string::npos);
+  CHECK(run.err.find("game 1: fake loses by forfeit: uci:./fake-none: the engine answered 'bestmove (none)' (no move), "
+                     "though the position has legal moves") != std::string::npos);
+  const std::string& pgn = run.pgn;
   INFO(pgn);
   CHECK(std::regex_search(pgn, std::regex(R"re(\[Round "1"\]\n\[White "gamerec level 1"\]\n\[Black "fake"\]\n\[Result "1-0"\]\n\[Termination "rules infraction"\])re")));
   CHECK(std::regex_search(pgn, std::regex(R"re(\[Round "2"\]\n\[White "fake"\]\n\[Black "gamerec level 1"\]\n\[Result "0-1"\]\n\[Termination "rules infraction"\])re")));
