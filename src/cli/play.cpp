@@ -352,6 +352,7 @@ class PlayCommand {
     PlayOpening& opening = *opened;
     game_ = &opening.game();
     if (auto error = make_seats()) return seats_error(*error);
+    const bool new_game = !opening.resumes();  // begin() forgets the input
     const RunResult run = opening.resumes() ? replay(opening) : RunResult{};
     if (opening.resumes() && !run.read_error) {
       const std::string file_name = display_name(options_.file);
@@ -370,7 +371,7 @@ class PlayCommand {
                                        {"moves", context_.messages().count("ui.moves", run.moves)}})
                      << '\n';
     owned_game_ = opening.take_game();
-    return loop(*session, opening.take_position(), run.error ? kExitInvalid : kExitOk);
+    return loop(*session, opening.take_position(), run.error ? kExitInvalid : kExitOk, new_game);
   }
 
  private:
@@ -454,7 +455,9 @@ class PlayCommand {
   }
 
   // Seats must exist (make_seats) before the record file is touched.
-  int loop(RecordSession& session, std::unique_ptr<State> start, int exit_status) {
+  // `new_game`: the session created its record, which it removes if the
+  // game gets no move (nothing worth keeping).
+  int loop(RecordSession& session, std::unique_ptr<State> start, int exit_status, bool new_game) {
     context_.out() << context_.text("ui.writing-to", {{"file", display_name(session.path())}}) << '\n';
     PlayHooks hooks(context_, *game_, seats_, session, interrupts_, input_, turned());
     hooks.show_board(*start);
@@ -463,6 +466,9 @@ class PlayCommand {
     const MatchEnd end = match.run(hooks);
     if (hooks.failure()) return context_.usage_error(*hooks.failure());
     if (end.reason == MatchEnd::Reason::kForfeit) hooks.report_forfeit(end, match.state());
+    if (new_game && match.state().moves_played() == 0 && end.reason != MatchEnd::Reason::kForfeit &&
+        session.remove())
+      context_.out() << context_.text("ui.not-kept", {{"file", display_name(session.path())}}) << '\n';
     // The last board shown already carries the final status line.
     context_.out() << context_.text("ui.session-over") << '\n';
     // Ended by a signal: the status a shell expects (130 for SIGINT).

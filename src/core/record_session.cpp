@@ -1,6 +1,7 @@
 #include "core/record_session.h"
 
 #include <sys/file.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -162,6 +163,15 @@ void RecordSession::undo(const UndoPlan& plan) {
   whole_->writers.resize(kept + 1);
   write_whole(*plan.position);
   remember();
+}
+
+bool RecordSession::remove() {
+  try {
+    check_unchanged();
+  } catch (const RecordWriteError&) {
+    return false;  // another program's now: not ours to remove
+  }
+  return ::unlink(file_.path().c_str()) == 0;
 }
 
 void RecordSession::cut_to(std::uint64_t offset) {

@@ -86,6 +86,9 @@ class RecordSession final : public MoveSink {
                                         const std::function<bool(Side)>& is_computer) const;
   // Takes the moves of `plan` back in the record (it must not be refused).
   void undo(const UndoPlan& plan);
+  // Removes the record (a new game's that holds no move when the session
+  // ends), unless it was changed behind the session's back; whether it did.
+  bool remove();
 
  private:
   explicit RecordSession(RecordFile file);
