@@ -165,12 +165,29 @@ class PlayHooks final : public MatchHooks {
     for (auto& [side, hint] : hints_) {
       if (hint.player->wants_notices()) hint.unseen.push_back({mover, move});
     }
+    const State& after = match.state();
+    // The moves one line stands for (a fleet placed at random) are told
+    // once, after the last of them, with the board.
+    if (match.moves_to_follow() > 0) return;
     if (by_computer)
       context_.out() << context_.text("ui.ai-move", {{"side", side_display(context_, game_, mover)},
-                                                     {"move", shown_text(match.state(), text)}})
+                                                     {"move", shown_text(after, text)}})
                      << '\n';
-    context_.out() << context_.text("ui.accepted") << '\n';
-    show_board(match.state());
+    // A shot's answer in words (water, hit, sunk), as the game says them.
+    const auto* hidden = game_.facet<HiddenInformation>();
+    const auto answer = hidden != nullptr ? hidden->last_move_answer(after) : std::nullopt;
+    if (answer)
+      context_.out() << context_.text("ui.accepted-answer",
+                                      {{"answer", context_.text(*answer, {}, &game_.definition())}})
+                     << '\n';
+    else
+      context_.out() << context_.text("ui.accepted") << '\n';
+    // No board after a move the people at the keyboard cannot see while a
+    // computer plays on (its fleet placed ship by ship): it changed nothing
+    // they see, and the board comes before their turn.
+    if (!seats_.people_see_last_move(game_, after) && !after.is_over() && seats_.is_computer(after.to_move()))
+      return;
+    show_board(after);
   }
 
   void rejected(const Match& match, Side, const RecordError& error) override {

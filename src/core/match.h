@@ -134,6 +134,10 @@ class Match {
   void set_seed(std::uint64_t seed) { seed_ = seed; }
   // Every side gets a clock: a player that runs out of time loses.
   void set_time_control(const TimeControl& control) { clocks_.emplace(control, players_.size()); }
+  // While MatchHooks::accepted is told of a move: how many more moves of
+  // the same line follow it (a shortcut word's, as battleship's "random"
+  // places the rest of a fleet), so that the board is shown once after them.
+  std::size_t moves_to_follow() const { return moves_to_follow_; }
 
  private:
   void tell_players(Side mover, const Move& move);
@@ -146,6 +150,7 @@ class Match {
   MoveSink* sink_;
   std::uint64_t seed_ = 0;
   std::optional<GameClocks> clocks_;
+  std::size_t moves_to_follow_ = 0;
 };
 
 }  // namespace gamerec

@@ -42,6 +42,10 @@ class HiddenInformation {
   // Whether `viewer` may know the move that led to `after` (a ship
   // placement is its player's secret; a shot is seen by both).
   virtual bool last_move_seen_by(const State& after, Side viewer) const = 0;
+  // What the hidden side answered to the move that led to `after`, which
+  // both sides then know (a shot: water, hit or sunk), as a key of the
+  // game's own messages; nullopt for a move that gets no answer.
+  virtual std::optional<std::string> last_move_answer(const State& after) const = 0;
 };
 
 // Whether `viewer` may know the move that led to `after`: always, in a game
