@@ -363,7 +363,7 @@ class PlayCommand {
   // shows the record's moves (--step) and its problems, and runs the match.
   int run() {
     PlayRequest request{options_.file, options_.output, options_.position, context_.game_choice(),
-                        options_.game_index};
+                        options_.game_index, seed_};
     auto opened = PlayOpening::open(context_.catalogue(), std::move(request));
     if (!opened) return refuse(opened.error());
     PlayOpening& opening = *opened;
@@ -434,7 +434,7 @@ class PlayCommand {
   // One player per side: a person at the prompt, or the computer for --ai.
   std::optional<Message> make_seats() {
     const auto& sides = game_->definition().sides;
-    const std::uint64_t seed = options_.seed.value_or(std::random_device{}());
+    const std::uint64_t seed = seed_;
     seats_.players.clear();
     for (std::size_t i = 0; i < sides.size(); ++i)
       seats_.players.push_back(make_human_player(context_, input_));
@@ -510,6 +510,9 @@ class PlayCommand {
   // typed is read next to the signal's pipe.
   ui::InterruptGuard interrupts_;
   ui::InputReader input_{STDIN_FILENO, &interrupts_, kMaxLineLength};
+  // --seed, or one drawn for the session: the players', the hint's and a
+  // drawn start's seeds come from it.
+  const std::uint64_t seed_ = options_.seed.value_or(std::random_device{}());
   const Game* game_ = nullptr;
   std::shared_ptr<const Game> owned_game_;  // the session's, once the record is chosen
   Seats seats_;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
+#include <stdexcept>
 
 #include "records/move_list.h"
 #include "rules/facets.h"
@@ -71,6 +72,16 @@ std::uint64_t seat_seed(std::uint64_t seed, std::int64_t game, std::size_t seat)
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
   z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
   return z ^ (z >> 31);
+}
+
+std::uint64_t start_seed(std::uint64_t seed, std::int64_t game) {
+  // Seat 63 of the pair's number: no seat of a game has it.
+  return seat_seed(seed, (game + 1) / 2, 63);
+}
+
+std::string drawn_start(const Game& game, std::uint64_t seed, std::int64_t number) {
+  const auto* random = game.facet<RandomStart>();
+  return random != nullptr ? random->random_start(start_seed(seed, number)) : "";
 }
 
 Tourney::Tourney(const GameCatalogue& catalogue, const Game& game, TourneyOptions options)
@@ -239,6 +250,8 @@ TourneyGame Tourney::play(std::int64_t number) {
     players.push_back(owned.back().get());
   }
 
+  // A start drawn for the game (Chess960) goes into its records.
+  const std::string start = drawn_start(game_, options_.seed, number);
   std::optional<RecordFile> file;
   if (!options_.out_dir.empty()) {
     GameHeader header;
@@ -250,6 +263,7 @@ TourneyGame Tourney::play(std::int64_t number) {
       if (spec != nullptr && !(spec->default_value == value))
         header.variant.push_back({key, option_value_text(value)});
     }
+    header.position = start;
     // Written before the game is played: who plays it, not how it ends.
     header.match = MatchFacts{};
     for (std::size_t seat = 0; seat < sides; ++seat) header.match->players.push_back(tallies_[result.seats[seat]].name);
@@ -258,7 +272,9 @@ TourneyGame Tourney::play(std::int64_t number) {
   }
   TourneySink sink(file ? &*file : nullptr);
 
-  Match match(game_, game_.new_state(), players, &sink);
+  auto position = game_.new_state_from(start);
+  if (!position) throw std::logic_error("a drawn start the game refuses: " + start);
+  Match match(game_, std::move(position).value(), players, &sink);
   if (options_.time_control) match.set_time_control(*options_.time_control);
   SilentHooks hooks;
   result.end = match.run(hooks, options_.max_moves);
@@ -276,17 +292,18 @@ TourneyGame Tourney::play(std::int64_t number) {
   total_moves_ += result.moves;
   count(result, outcome, finished);
   if (archive_file_) {
-    std::string text = archive_text(result, sink.moves(), match.state());
+    std::string text = archive_text(result, start, sink.moves(), match.state());
     if (text.ends_with('\n')) text.pop_back();
     archive_file_->append_line(text);
   }
   return result;
 }
 
-std::string Tourney::archive_text(const TourneyGame& game, const std::vector<Move>& moves,
+std::string Tourney::archive_text(const TourneyGame& game, const std::string& start, const std::vector<Move>& moves,
                                   const State& end) const {
   auto writer = archive_format_->open_writer();
   GameHeader header;
+  header.position = start;
   MatchFacts facts{"gamerec tourney", options_.date, game.number, {}, end_fact(game.end), ""};
   for (const std::size_t entrant : game.seats) facts.players.push_back(archive_name(entrant));
   if (options_.time_control) facts.time_control = time_control_text(*options_.time_control);
@@ -294,7 +311,7 @@ std::string Tourney::archive_text(const TourneyGame& game, const std::vector<Mov
   if (const auto* results = game_.facet<WrittenResults>(); results != nullptr && game.end.reason == MatchEnd::Reason::kForfeit)
     header.result = results->result_text(game.end.outcome);
   std::string text = writer->begin_game(game_, header);
-  auto state = game_.new_state();
+  auto state = std::move(game_.new_state_from(start)).value();
   for (const Move& move : moves) {
     text += writer->move(game_, *state, move, game_.move_text(move, *state));
     state->apply(move);

@@ -156,6 +156,20 @@ class PositionText {
   virtual std::string variant_tag() const = 0;
 };
 
+// ---- A start drawn for each game (Chess960) -----------------------------------
+// A game whose new games start from a position drawn at random (Chess960
+// with start=random, its default): play and tourney draw one from their
+// seed and write it into the record's header (`position:`, PGN's FEN), so
+// that every record names its start. A record that names none starts from
+// new_state(), the usual start.
+class RandomStart {
+ public:
+  virtual ~RandomStart() = default;
+  // The start drawn for `seed`, as a header's position text; "" when this
+  // game's start is fixed (an option names it).
+  virtual std::string random_start(std::uint64_t seed) const = 0;
+};
+
 // ---- Move numbers as players write them (chess) ------------------------------
 // Chess players number a move pair, not each move: White's twelfth move is
 // "12. Nf3" and Black's answer "12... Nc6", counted from a FEN's move
