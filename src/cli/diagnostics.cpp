@@ -5,25 +5,6 @@
 #include "cli/position_text.h"
 
 namespace gamerec::cli {
-namespace {
-
-// The length of the valid UTF-8 sequence at `text[i]` that is not a C1
-// control, or 0.
-std::size_t printable_utf8_length(std::string_view text, std::size_t i) {
-  const auto byte = static_cast<unsigned char>(text[i]);
-  std::size_t length = byte >= 0xF0 && byte <= 0xF4  ? 4
-                       : byte >= 0xE0                ? 3
-                       : byte >= 0xC2 && byte < 0xE0 ? 2
-                                                     : 0;
-  if (length == 0 || byte > 0xF4 || i + length > text.size()) return 0;
-  for (std::size_t k = 1; k < length; ++k) {
-    if ((static_cast<unsigned char>(text[i + k]) & 0xC0) != 0x80) return 0;
-  }
-  if (byte == 0xC2 && static_cast<unsigned char>(text[i + 1]) < 0xA0) return 0;  // U+0080..U+009F
-  return length;
-}
-
-}  // namespace
 
 std::string printable(std::string_view text) {
   constexpr std::size_t kShown = 40;
@@ -36,24 +17,6 @@ std::string printable(std::string_view text) {
       out += static_cast<char>(byte);
   }
   if (text.size() > kShown) out += "...";
-  return out;
-}
-
-std::string escape_controls(std::string_view text) {
-  std::string out;
-  for (std::size_t i = 0; i < text.size();) {
-    const auto byte = static_cast<unsigned char>(text[i]);
-    if (byte >= 0x20 && byte < 0x7f) {
-      out += static_cast<char>(byte);
-      ++i;
-    } else if (const std::size_t length = byte >= 0x80 ? printable_utf8_length(text, i) : 0) {
-      out.append(text.substr(i, length));
-      i += length;
-    } else {
-      out += fmt::format("\\x{:02X}", byte);
-      ++i;
-    }
-  }
   return out;
 }
 

@@ -8,15 +8,16 @@
 #include "core/match.h"
 #include "core/record_input.h"
 #include "rules/game.h"
+#include "rules/text.h"
 
 namespace gamerec::cli {
 
 // A move's text made safe to print: control and non-ASCII bytes as \xNN,
 // cut to a readable length (binary junk must not reach the terminal raw).
 std::string printable(std::string_view text);
-// Text from a file or a file name, whole: control characters (a newline,
-// an escape sequence) and invalid UTF-8 as \xNN, the rest as it is.
-std::string escape_controls(std::string_view text);
+// Text from a file or a file name, whole, is shown through escape_controls
+// (rules/text.h): control characters, direction marks and invalid UTF-8
+// escaped, the rest as it is.
 // The name a path is shown by: "<stdin>" for "-", controls escaped.
 std::string display_name(const std::string& path);
 

@@ -165,27 +165,47 @@ class PlayHooks final : public MatchHooks {
     for (auto& [side, hint] : hints_) {
       if (hint.player->wants_notices()) hint.unseen.push_back({mover, move});
     }
+    const State& after = match.state();
+    // The moves one line stands for (a fleet placed at random) are told
+    // once, after the last of them, with the board.
+    if (match.moves_to_follow() > 0) return;
     if (by_computer)
       context_.out() << context_.text("ui.ai-move", {{"side", side_display(context_, game_, mover)},
-                                                     {"move", shown_text(match.state(), text)}})
+                                                     {"move", shown_text(after, text)}})
                      << '\n';
-    context_.out() << context_.text("ui.accepted") << '\n';
-    show_board(match.state());
+    // A shot's answer in words (water, hit, sunk), as the game says them.
+    const auto* hidden = game_.facet<HiddenInformation>();
+    const auto answer = hidden != nullptr ? hidden->last_move_answer(after) : std::nullopt;
+    if (answer)
+      context_.out() << context_.text("ui.accepted-answer",
+                                      {{"answer", context_.text(*answer, {}, &game_.definition())}})
+                     << '\n';
+    else
+      context_.out() << context_.text("ui.accepted") << '\n';
+    // No board after a move the people at the keyboard cannot see while a
+    // computer plays on (its fleet placed ship by ship): it changed nothing
+    // they see, and the board comes before their turn.
+    if (!seats_.people_see_last_move(game_, after) && !after.is_over() && seats_.is_computer(after.to_move()))
+      return;
+    show_board(after);
   }
 
   void rejected(const Match& match, Side, const RecordError& error) override {
     context_.out() << move_error_text(context_, game_, match.state(), error) << '\n';
   }
 
-  // A computer player that broke down or made a move the rules refuse
-  // lost: say so, as tourney does, before the session ends.
-  void report_forfeit(const MatchEnd& end) const {
+  // A computer player that broke down, made a move the rules refuse or
+  // withheld one lost: say so, as tourney does, before the session ends;
+  // the record says so too, in a comment after its last move.
+  void report_forfeit(const MatchEnd& end, const State& position) const {
     ForfeitText why = forfeit_text(context_, game_, end);
     why.args.insert(why.args.begin(), {"side", side_display(context_, game_, end.forfeited)});
     // The refused move and why can tell where its hidden ships are.
     const bool hidden = why.refused_move && hides_information(game_) && seats_.people() > 0;
     const char* key = hidden ? "ui.forfeit-hidden" : why.refused_move ? "ui.forfeit" : "ui.forfeit-failure";
-    context_.out() << context_.text(key, why.args) << '\n';
+    const std::string text = context_.text(key, why.args);
+    context_.out() << text << '\n';
+    session_.write_comment(text, position);
   }
 
   // SIGINT or SIGTERM, or output that cannot be written: the session ends
@@ -343,12 +363,13 @@ class PlayCommand {
   // shows the record's moves (--step) and its problems, and runs the match.
   int run() {
     PlayRequest request{options_.file, options_.output, options_.position, context_.game_choice(),
-                        options_.game_index};
+                        options_.game_index, seed_};
     auto opened = PlayOpening::open(context_.catalogue(), std::move(request));
     if (!opened) return refuse(opened.error());
     PlayOpening& opening = *opened;
     game_ = &opening.game();
     if (auto error = make_seats()) return seats_error(*error);
+    const bool new_game = !opening.resumes();  // begin() forgets the input
     const RunResult run = opening.resumes() ? replay(opening) : RunResult{};
     if (opening.resumes() && !run.read_error) {
       const std::string file_name = display_name(options_.file);
@@ -367,7 +388,7 @@ class PlayCommand {
                                        {"moves", context_.messages().count("ui.moves", run.moves)}})
                      << '\n';
     owned_game_ = opening.take_game();
-    return loop(*session, opening.take_position(), run.error ? kExitInvalid : kExitOk);
+    return loop(*session, opening.take_position(), run.error ? kExitInvalid : kExitOk, new_game);
   }
 
  private:
@@ -413,7 +434,7 @@ class PlayCommand {
   // One player per side: a person at the prompt, or the computer for --ai.
   std::optional<Message> make_seats() {
     const auto& sides = game_->definition().sides;
-    const std::uint64_t seed = options_.seed.value_or(std::random_device{}());
+    const std::uint64_t seed = seed_;
     seats_.players.clear();
     for (std::size_t i = 0; i < sides.size(); ++i)
       seats_.players.push_back(make_human_player(context_, input_));
@@ -451,7 +472,9 @@ class PlayCommand {
   }
 
   // Seats must exist (make_seats) before the record file is touched.
-  int loop(RecordSession& session, std::unique_ptr<State> start, int exit_status) {
+  // `new_game`: the session created its record, which it removes if the
+  // game gets no move (nothing worth keeping).
+  int loop(RecordSession& session, std::unique_ptr<State> start, int exit_status, bool new_game) {
     context_.out() << context_.text("ui.writing-to", {{"file", display_name(session.path())}}) << '\n';
     PlayHooks hooks(context_, *game_, seats_, session, interrupts_, input_, turned());
     hooks.show_board(*start);
@@ -459,7 +482,10 @@ class PlayCommand {
     match.set_seed(seats_.shortcut_seed);
     const MatchEnd end = match.run(hooks);
     if (hooks.failure()) return context_.usage_error(*hooks.failure());
-    if (end.reason == MatchEnd::Reason::kForfeit) hooks.report_forfeit(end);
+    if (end.reason == MatchEnd::Reason::kForfeit) hooks.report_forfeit(end, match.state());
+    if (new_game && match.state().moves_played() == 0 && end.reason != MatchEnd::Reason::kForfeit &&
+        session.remove())
+      context_.out() << context_.text("ui.not-kept", {{"file", display_name(session.path())}}) << '\n';
     // The last board shown already carries the final status line.
     context_.out() << context_.text("ui.session-over") << '\n';
     // Ended by a signal: the status a shell expects (130 for SIGINT).
@@ -484,6 +510,9 @@ class PlayCommand {
   // typed is read next to the signal's pipe.
   ui::InterruptGuard interrupts_;
   ui::InputReader input_{STDIN_FILENO, &interrupts_, kMaxLineLength};
+  // --seed, or one drawn for the session: the players', the hint's and a
+  // drawn start's seeds come from it.
+  const std::uint64_t seed_ = options_.seed.value_or(std::random_device{}());
   const Game* game_ = nullptr;
   std::shared_ptr<const Game> owned_game_;  // the session's, once the record is chosen
   Seats seats_;

@@ -64,17 +64,31 @@ std::string today() {
   return text;
 }
 
-void print_crosstable(const Context& context, const Tourney& tourney, std::size_t width) {
+// The entrants best first: by points, then wins, then in --players order
+// (a score column says nothing of rank: battleship's loser fires fewer).
+std::vector<std::size_t> ranking(const std::vector<EntrantTally>& tallies) {
+  std::vector<std::size_t> order(tallies.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    const std::int64_t twice_a = 2 * tallies[a].wins + tallies[a].draws;
+    const std::int64_t twice_b = 2 * tallies[b].wins + tallies[b].draws;
+    return twice_a != twice_b ? twice_a > twice_b : tallies[a].wins > tallies[b].wins;
+  });
+  return order;
+}
+
+void print_crosstable(const Context& context, const Tourney& tourney, const std::vector<std::size_t>& order,
+                      std::size_t width) {
   std::ostream& out = context.out();
   const auto& tallies = tourney.tallies();
   out << '\n' << context.text("tourney.crosstable") << '\n';
   out << fmt::format("{:>3}  {:<{}}", "", "", width);
-  for (std::size_t column = 0; column < tallies.size(); ++column) out << fmt::format("  {:>7}", column + 1);
+  for (std::size_t column = 0; column < order.size(); ++column) out << fmt::format("  {:>7}", column + 1);
   out << '\n';
-  for (std::size_t row = 0; row < tallies.size(); ++row) {
-    out << fmt::format("{:>3}  {:<{}}", row + 1, escape_controls(tallies[row].name), width);
-    for (std::size_t column = 0; column < tallies.size(); ++column) {
-      const PairTally& pair = tourney.pairs()[row][column];
+  for (std::size_t row = 0; row < order.size(); ++row) {
+    out << fmt::format("{:>3}  {:<{}}", row + 1, escape_controls(tallies[order[row]].name), width);
+    for (std::size_t column = 0; column < order.size(); ++column) {
+      const PairTally& pair = tourney.pairs()[order[row]][order[column]];
       const std::string cell =
           row == column || pair.games() == 0 ? "-" : points(pair.wins, pair.draws) + "/" + std::to_string(pair.games());
       out << fmt::format("  {:>7}", cell);
@@ -96,7 +110,9 @@ void print_results(const Context& context, const Game& game, const Tourney& tour
     out << fmt::format("  {:>8}  {:>8}  {:>8}", context.text("tourney.score", {}, definition),
                        context.text("tourney.margin"), context.text("tourney.per-win"));
   out << '\n';
-  for (const EntrantTally& tally : tourney.tallies()) {
+  const std::vector<std::size_t> order = ranking(tourney.tallies());
+  for (const std::size_t entrant : order) {
+    const EntrantTally& tally = tourney.tallies()[entrant];
     const EloEstimate elo = estimate_elo(tally.wins, tally.losses, tally.draws);
     std::string difference = "-";
     std::string error = "-";
@@ -119,7 +135,8 @@ void print_results(const Context& context, const Game& game, const Tourney& tour
   }
   if (scored && context.messages().has("tourney.score-means", definition))
     out << context.text("tourney.score-means", {}, definition) << '\n';
-  for (const EntrantTally& tally : tourney.tallies()) {
+  for (const std::size_t entrant : order) {
+    const EntrantTally& tally = tourney.tallies()[entrant];
     if (tally.forfeits > 0)
       out << context.messages().count("tourney.forfeits", tally.forfeits,
                                       {{"player", escape_controls(tally.name)}})
@@ -129,7 +146,7 @@ void print_results(const Context& context, const Game& game, const Tourney& tour
                       {{"games", context.messages().count("tourney.game-count", tourney.games_played())},
                        {"moves", context.messages().count("ui.moves", tourney.total_moves())}})
       << '\n';
-  if (tourney.tallies().size() > 2) print_crosstable(context, tourney, width);
+  if (tourney.tallies().size() > 2) print_crosstable(context, tourney, order, width);
 }
 
 int run_tourney(const Context& context, const TourneyCommandOptions& options) {

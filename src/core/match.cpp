@@ -61,7 +61,7 @@ MatchEnd Match::run(MatchHooks& hooks, std::optional<std::int64_t> max_moves) {
     }
     if (!action) return MatchEnd{MatchEnd::Reason::kNoInput};
     if (action->failure)
-      return MatchEnd{MatchEnd::Reason::kForfeit, game_.forfeit(side), side, {}, {},
+      return MatchEnd{MatchEnd::Reason::kForfeit, game_.forfeit(side), side, {}, std::move(action->text),
                       std::move(action->failure)};
 
     Move move;
@@ -107,7 +107,11 @@ MatchEnd Match::run(MatchHooks& hooks, std::optional<std::int64_t> max_moves) {
       if (!action->too_long && prompt != nullptr) {
         const auto seed = seed_ ^ (static_cast<std::uint64_t>(state_->moves_played()) * 0x9E3779B97F4A7C15U);
         const std::vector<Move> moves = prompt->shortcut_moves(text, *state_, seed);
-        for (const Move& each : moves) play(side, each, game_.move_text(each, *state_), false, hooks);
+        for (std::size_t i = 0; i < moves.size(); ++i) {
+          moves_to_follow_ = moves.size() - 1 - i;
+          play(side, moves[i], game_.move_text(moves[i], *state_), false, hooks);
+        }
+        moves_to_follow_ = 0;
         if (!moves.empty()) continue;
       }
       std::optional<MoveError> error;

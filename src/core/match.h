@@ -27,6 +27,8 @@ struct Action {
   bool too_long = false;     // the line was longer than a move can be
   // A computer player that broke down (an external program that crashed,
   // did not answer in time or broke its protocol): it loses, for this reason.
+  // With `text` too, what it sent instead of a move it owed (a UCI engine's
+  // "(none)" while it has legal moves): it broke the rules, not its protocol.
   std::optional<Message> failure = {};
 };
 
@@ -105,7 +107,7 @@ struct MatchEnd {
   Outcome outcome = {};  // the rules' outcome, or the forfeit's
   Side forfeited = kNoSide;
   std::optional<MoveError> forfeit_error = {};  // the rule it broke
-  std::string forfeit_move = {};                // what it tried
+  std::string forfeit_move = {};                // what it tried (or sent instead of a move)
   std::optional<Message> forfeit_reason = {};   // or why it broke down (Action::failure)
   bool out_of_time = false;                     // the forfeit: its clock ran out
 };
@@ -132,6 +134,10 @@ class Match {
   void set_seed(std::uint64_t seed) { seed_ = seed; }
   // Every side gets a clock: a player that runs out of time loses.
   void set_time_control(const TimeControl& control) { clocks_.emplace(control, players_.size()); }
+  // While MatchHooks::accepted is told of a move: how many more moves of
+  // the same line follow it (a shortcut word's, as battleship's "random"
+  // places the rest of a fleet), so that the board is shown once after them.
+  std::size_t moves_to_follow() const { return moves_to_follow_; }
 
  private:
   void tell_players(Side mover, const Move& move);
@@ -144,6 +150,7 @@ class Match {
   MoveSink* sink_;
   std::uint64_t seed_ = 0;
   std::optional<GameClocks> clocks_;
+  std::size_t moves_to_follow_ = 0;
 };
 
 }  // namespace gamerec

@@ -5,6 +5,7 @@
 #include <ctime>
 #include <filesystem>
 
+#include "core/tourney.h"
 #include "records/move_list.h"
 #include "records/record_format.h"
 
@@ -73,6 +74,9 @@ std::optional<PlayRefusal> PlayOpening::open_new_game() {
   auto made = catalogue_->make_game(game_name, request_.choice.overrides);
   if (!made) return usage(made.error());
   game_ = std::move(made).value();
+  // A game whose every game draws its start (Chess960): drawn here, and
+  // written into the header as a start given with --position is.
+  if (request_.position.empty()) request_.position = drawn_start(*game_, request_.seed, 1);
   auto start = game_->new_state_from(request_.position);
   if (!start) return usage(start.error(), game_->name());
   position_ = std::move(start).value();

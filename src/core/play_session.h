@@ -47,6 +47,7 @@ struct PlayRequest {
   std::string position;  // --position: a new game's start, in the game's notation
   GameChoice choice;     // --game and --variant
   int game_index = 1;    // --game-index: which game of FILE (an archive) to continue
+  std::uint64_t seed = 0;  // --seed: a new game's drawn start (Chess960), as tourney's game 1
 };
 
 // A session's game, from the request to its first move: made (new game) or

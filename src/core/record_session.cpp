@@ -1,6 +1,7 @@
 #include "core/record_session.h"
 
 #include <sys/file.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -101,21 +102,55 @@ void RecordSession::write_move(const State& before, const Move& move, std::strin
     (void)writer->move(*whole_->game, before, move, text);
     std::unique_ptr<State> after = before.clone();
     after->apply(move);
-    whole_->writers.push_back(std::move(writer));
-    try {
-      write_whole(*after);
-    } catch (...) {
-      whole_->writers.pop_back();  // the file is as it was: so is the game
-      throw;
-    }
-    remember();
+    write_whole_with(std::move(writer), *after, true);
     return;
   }
+  append(text);
+}
+
+void RecordSession::write_comment(std::string_view text, const State& position) {
+  check_unchanged();
+  // One line, whatever the text holds.
+  std::string line(text);
+  std::replace(line.begin(), line.end(), '\n', ' ');
+  std::replace(line.begin(), line.end(), '\r', ' ');
+  if (whole_) {
+    std::unique_ptr<RecordWriter> writer = whole_->writers.back()->clone();
+    RecordEvent comment;
+    comment.kind = RecordEvent::Kind::kComment;
+    comment.text = line;
+    (void)writer->annotation(comment);
+    write_whole_with(std::move(writer), position, false);
+    return;
+  }
+  append("# " + line);
+}
+
+void RecordSession::write_whole_with(std::unique_ptr<RecordWriter> writer, const State& position, bool after_move) {
+  // After a move the writer is one more; a comment changes the last one.
+  if (after_move)
+    whole_->writers.push_back(std::move(writer));
+  else
+    std::swap(writer, whole_->writers.back());
+  try {
+    write_whole(position);
+  } catch (...) {
+    // The file is as it was: so is the game.
+    if (after_move)
+      whole_->writers.pop_back();
+    else
+      std::swap(writer, whole_->writers.back());
+    throw;
+  }
+  remember();
+}
+
+void RecordSession::append(std::string_view line) {
   if (pending_cut_) {
     file_.truncate(*pending_cut_);
     pending_cut_.reset();
   }
-  file_.append_line(text);
+  file_.append_line(line);
   remember();
 }
 
@@ -128,6 +163,15 @@ void RecordSession::undo(const UndoPlan& plan) {
   whole_->writers.resize(kept + 1);
   write_whole(*plan.position);
   remember();
+}
+
+bool RecordSession::remove() {
+  try {
+    check_unchanged();
+  } catch (const RecordWriteError&) {
+    return false;  // another program's now: not ours to remove
+  }
+  return ::unlink(file_.path().c_str()) == 0;
 }
 
 void RecordSession::cut_to(std::uint64_t offset) {

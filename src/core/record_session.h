@@ -71,6 +71,11 @@ class RecordSession final : public MoveSink {
   // Writes a move's line; a failed write, or a record changed behind the
   // session's back, throws RecordWriteError with the file as it was.
   void write_move(const State& before, const Move& move, std::string_view text) override;
+  // Writes a comment after the moves so far (a move list's "# TEXT" line; a
+  // comment at the end of a record written whole, whose game stands at
+  // `position`), as write_move writes a move: why the session ended (a
+  // forfeit), or who plays from here.
+  void write_comment(std::string_view text, const State& position);
 
   // What undo does after `played` moves of `game`: takes back the last move,
   // and the moves of computer players before it (`is_computer`), back to a
@@ -81,6 +86,9 @@ class RecordSession final : public MoveSink {
                                         const std::function<bool(Side)>& is_computer) const;
   // Takes the moves of `plan` back in the record (it must not be refused).
   void undo(const UndoPlan& plan);
+  // Removes the record (a new game's that holds no move when the session
+  // ends), unless it was changed behind the session's back; whether it did.
+  bool remove();
 
  private:
   explicit RecordSession(RecordFile file);
@@ -98,6 +106,11 @@ class RecordSession final : public MoveSink {
     std::string text;                                    // the file as it is
   };
   void write_whole(const State& position);
+  // `writer` as the writer after a new move (`after_move`) or in place of
+  // the last one, and the game written again at `position`.
+  void write_whole_with(std::unique_ptr<RecordWriter> writer, const State& position, bool after_move);
+  // A line after the record's last line (a final Q line goes first).
+  void append(std::string_view line);
 
   RecordFile file_;
   std::optional<WholeText> whole_;

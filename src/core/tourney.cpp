@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
+#include <stdexcept>
 
 #include "records/move_list.h"
 #include "rules/facets.h"
+#include "rules/text.h"
 
 namespace gamerec {
 namespace {
@@ -54,7 +56,11 @@ MatchFacts::End end_fact(const MatchEnd& end) {
     case MatchEnd::Reason::kGameOver: return MatchFacts::End::kNormal;
     case MatchEnd::Reason::kForfeit:
       if (end.out_of_time) return MatchFacts::End::kTimeForfeit;
-      return end.forfeit_reason ? MatchFacts::End::kAbandoned : MatchFacts::End::kRulesInfraction;
+      // A program that broke down abandoned the game; one that made a
+      // refused move, or sent something else instead of a move it owed,
+      // broke the rules.
+      return end.forfeit_reason && end.forfeit_move.empty() ? MatchFacts::End::kAbandoned
+                                                             : MatchFacts::End::kRulesInfraction;
     default: return MatchFacts::End::kUnterminated;
   }
 }
@@ -68,9 +74,21 @@ std::uint64_t seat_seed(std::uint64_t seed, std::int64_t game, std::size_t seat)
   return z ^ (z >> 31);
 }
 
+std::uint64_t start_seed(std::uint64_t seed, std::int64_t game) {
+  // Seat 63 of the pair's number: no seat of a game has it.
+  return seat_seed(seed, (game + 1) / 2, 63);
+}
+
+std::string drawn_start(const Game& game, std::uint64_t seed, std::int64_t number) {
+  const auto* random = game.facet<RandomStart>();
+  return random != nullptr ? random->random_start(start_seed(seed, number)) : "";
+}
+
 Tourney::Tourney(const GameCatalogue& catalogue, const Game& game, TourneyOptions options)
     : catalogue_(catalogue), game_(game), options_(std::move(options)) {
-  for (const std::string& name : options_.players) tallies_.push_back(EntrantTally{name});
+  // Names reach the table, the records and the archive: cleaned once here
+  // (a program's name for itself may hold escapes or direction marks).
+  for (const std::string& name : options_.players) tallies_.push_back(EntrantTally{escape_controls(name)});
   pairs_.assign(tallies_.size(), std::vector<PairTally>(tallies_.size()));
   own_names_.assign(tallies_.size(), "");
 }
@@ -118,7 +136,7 @@ std::int64_t Tourney::game_limit() const {
 
 std::string Tourney::archive_name(std::size_t entrant) const {
   if (!own_names_.at(entrant).empty()) return own_names_[entrant];
-  const std::string& spec = options_.players.at(entrant);
+  const std::string spec = escape_controls(options_.players.at(entrant));
   if (is_level(spec)) return "gamerec level " + spec;
   if (spec.find(':') == std::string::npos) return "gamerec " + spec;
   return spec;
@@ -130,18 +148,19 @@ std::optional<Message> Tourney::prepare() {
     auto player = catalogue_.make_player(game_, options_.players[entrant],
                                          ChooserSettings{1, options_.movetime_ms, options_.timeout_ms});
     if (auto* error = player.if_error()) return *error;
-    own_names_[entrant] = player.value()->name();
+    own_names_[entrant] = escape_controls(player.value()->name());
   }
   // The table names a program as it names itself; two that share a name
   // (one engine at two settings) keep their specs apart.
+  std::vector<std::ptrdiff_t> sharing(tallies_.size());
+  for (std::size_t entrant = 0; entrant < tallies_.size(); ++entrant)
+    sharing[entrant] = std::count(own_names_.begin(), own_names_.end(), own_names_[entrant]);
   for (std::size_t entrant = 0; entrant < tallies_.size(); ++entrant) {
     if (own_names_[entrant].empty()) continue;
-    const auto same = std::count(own_names_.begin(), own_names_.end(), own_names_[entrant]);
-    if (same == 1) tallies_[entrant].name = own_names_[entrant];
-  }
-  for (std::size_t entrant = 0; entrant < tallies_.size(); ++entrant) {
-    const auto same = std::count(own_names_.begin(), own_names_.end(), own_names_[entrant]);
-    if (!own_names_[entrant].empty() && same > 1) own_names_[entrant] += " (" + options_.players[entrant] + ")";
+    if (sharing[entrant] == 1)
+      tallies_[entrant].name = own_names_[entrant];
+    else
+      own_names_[entrant] += " (" + tallies_[entrant].name + ")";
   }
   if (options_.pairing != Pairing::kRotate && options_.players.size() < 2)
     return Message{"tourney.one-entrant"};
@@ -231,6 +250,8 @@ TourneyGame Tourney::play(std::int64_t number) {
     players.push_back(owned.back().get());
   }
 
+  // A start drawn for the game (Chess960) goes into its records.
+  const std::string start = drawn_start(game_, options_.seed, number);
   std::optional<RecordFile> file;
   if (!options_.out_dir.empty()) {
     GameHeader header;
@@ -242,6 +263,7 @@ TourneyGame Tourney::play(std::int64_t number) {
       if (spec != nullptr && !(spec->default_value == value))
         header.variant.push_back({key, option_value_text(value)});
     }
+    header.position = start;
     // Written before the game is played: who plays it, not how it ends.
     header.match = MatchFacts{};
     for (std::size_t seat = 0; seat < sides; ++seat) header.match->players.push_back(tallies_[result.seats[seat]].name);
@@ -250,7 +272,9 @@ TourneyGame Tourney::play(std::int64_t number) {
   }
   TourneySink sink(file ? &*file : nullptr);
 
-  Match match(game_, game_.new_state(), players, &sink);
+  auto position = game_.new_state_from(start);
+  if (!position) throw std::logic_error("a drawn start the game refuses: " + start);
+  Match match(game_, std::move(position).value(), players, &sink);
   if (options_.time_control) match.set_time_control(*options_.time_control);
   SilentHooks hooks;
   result.end = match.run(hooks, options_.max_moves);
@@ -268,17 +292,18 @@ TourneyGame Tourney::play(std::int64_t number) {
   total_moves_ += result.moves;
   count(result, outcome, finished);
   if (archive_file_) {
-    std::string text = archive_text(result, sink.moves(), match.state());
+    std::string text = archive_text(result, start, sink.moves(), match.state());
     if (text.ends_with('\n')) text.pop_back();
     archive_file_->append_line(text);
   }
   return result;
 }
 
-std::string Tourney::archive_text(const TourneyGame& game, const std::vector<Move>& moves,
+std::string Tourney::archive_text(const TourneyGame& game, const std::string& start, const std::vector<Move>& moves,
                                   const State& end) const {
   auto writer = archive_format_->open_writer();
   GameHeader header;
+  header.position = start;
   MatchFacts facts{"gamerec tourney", options_.date, game.number, {}, end_fact(game.end), ""};
   for (const std::size_t entrant : game.seats) facts.players.push_back(archive_name(entrant));
   if (options_.time_control) facts.time_control = time_control_text(*options_.time_control);
@@ -286,7 +311,7 @@ std::string Tourney::archive_text(const TourneyGame& game, const std::vector<Mov
   if (const auto* results = game_.facet<WrittenResults>(); results != nullptr && game.end.reason == MatchEnd::Reason::kForfeit)
     header.result = results->result_text(game.end.outcome);
   std::string text = writer->begin_game(game_, header);
-  auto state = game_.new_state();
+  auto state = std::move(game_.new_state_from(start)).value();
   for (const Move& move : moves) {
     text += writer->move(game_, *state, move, game_.move_text(move, *state));
     state->apply(move);

@@ -122,7 +122,8 @@ class Tourney {
   std::string record_path(std::int64_t number) const;
   std::string trace_path(std::int64_t number, std::size_t seat) const;
   std::vector<std::pair<std::size_t, std::size_t>> pairings() const;
-  std::string archive_text(const TourneyGame& game, const std::vector<Move>& moves, const State& end) const;
+  std::string archive_text(const TourneyGame& game, const std::string& start, const std::vector<Move>& moves,
+                           const State& end) const;
 
   const GameCatalogue& catalogue_;
   const Game& game_;
@@ -141,5 +142,12 @@ class Tourney {
 // A seed for one seat of one game, from the tourney's seed (SplitMix64):
 // every game differs, and a run is the same whatever ran before it.
 std::uint64_t seat_seed(std::uint64_t seed, std::int64_t game, std::size_t seat);
+// The seed of game `game`'s start where each game draws one (Chess960):
+// games 1 and 2, 3 and 4, ... share it, so both seat orders of a pairing
+// play from the same start; play's game is game 1.
+std::uint64_t start_seed(std::uint64_t seed, std::int64_t game);
+// The start drawn for game `game` (RandomStart), as a header's position
+// text; "" for a game whose start is fixed.
+std::string drawn_start(const Game& game, std::uint64_t seed, std::int64_t number);
 
 }  // namespace gamerec

@@ -45,6 +45,38 @@ std::vector<std::string> split_command(std::string_view command) {
   return words;
 }
 
+Result<ProgramSpec, std::string> split_settings(std::string_view spec) {
+  ProgramSpec parsed;
+  const auto first = spec.find(';');
+  parsed.command = std::string(spec.substr(0, first));
+  std::string_view rest = first == std::string_view::npos ? std::string_view() : spec.substr(first + 1);
+  while (!rest.empty()) {
+    const auto end = rest.find(';');
+    const std::string_view item = rest.substr(0, end);
+    rest = end == std::string_view::npos ? std::string_view() : rest.substr(end + 1);
+    if (item.empty()) continue;
+    const auto equals = item.find('=');
+    if (equals == std::string_view::npos) return std::string(item);
+    parsed.settings.emplace_back(std::string(item.substr(0, equals)), std::string(item.substr(equals + 1)));
+  }
+  return parsed;
+}
+
+Result<std::string, Message> name_setting(std::string_view spec, std::string_view kind) {
+  auto bad = [&](std::string item) {
+    return Message{std::string(kind) + ".bad-setting",
+                   {{"program", std::string(spec.substr(0, spec.find(';')))}, {"setting", std::move(item)}}};
+  };
+  auto split = split_settings(spec);
+  if (auto* item = split.if_error()) return bad(*item);
+  std::string name;
+  for (const auto& [key, value] : split.value().settings) {
+    if (key != "name" || value.empty()) return bad(key + "=" + value);
+    name = value;
+  }
+  return name;
+}
+
 bool is_executable(const std::string& program) {
   auto executable = [](const std::string& path) {
     struct stat info {};

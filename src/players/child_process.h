@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "records/unique_fd.h"
+#include "rules/error.h"
 #include "rules/result.h"
 
 namespace gamerec {
@@ -72,6 +73,20 @@ class ChildProcess {
 
 // Splits a command line at blanks, without quoting: "./bot --level 2".
 std::vector<std::string> split_command(std::string_view command);
+
+// A program's spec as the players' kinds take it (gamerec(1), DESCRIPTION):
+// "COMMAND;KEY=VALUE;...", the command, then each setting in order (empty
+// items skipped). Without settings, the whole spec is the command.
+struct ProgramSpec {
+  std::string command;
+  std::vector<std::pair<std::string, std::string>> settings;
+};
+// The spec, or the first item that is no KEY=VALUE.
+Result<ProgramSpec, std::string> split_settings(std::string_view spec);
+// The name= of an exec: or pbrain: spec (`kind`), the one setting they
+// take ("" when not given), or "KIND.bad-setting" naming the first setting
+// that is not one.
+Result<std::string, Message> name_setting(std::string_view spec, std::string_view kind);
 // Whether `program` names an executable file (looked up in PATH when it
 // has no '/').
 bool is_executable(const std::string& program);

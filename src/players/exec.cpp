@@ -17,10 +17,11 @@ constexpr std::size_t kMaxAnswer = 256;
 
 class ExecPlayer final : public Player {
  public:
-  ExecPlayer(std::vector<std::string> argv, std::string program, std::int64_t timeout_ms, int cancel_fd,
-             const LineProtocol& protocol)
+  ExecPlayer(std::vector<std::string> argv, std::string program, std::string name, std::int64_t timeout_ms,
+             int cancel_fd, const LineProtocol& protocol)
       : argv_(std::move(argv)),
         program_(std::move(program)),
+        name_(std::move(name)),
         timeout_ms_(timeout_ms),
         cancel_fd_(cancel_fd),
         protocol_(protocol) {}
@@ -44,6 +45,7 @@ class ExecPlayer final : public Player {
 
   bool is_computer() const override { return true; }
   bool wants_notices() const override { return true; }
+  std::string name() const override { return name_; }
 
   void notice(const Game& /*game*/, const Observation& seen, Side mover, const Move& move) override {
     if (!process_ || failure_) return;
@@ -82,6 +84,7 @@ class ExecPlayer final : public Player {
 
   std::vector<std::string> argv_;
   std::string program_;
+  std::string name_;  // its name=, "" when none was given
   std::int64_t timeout_ms_;
   int cancel_fd_;
   const LineProtocol& protocol_;  // the game's, which outlives its players
@@ -96,13 +99,16 @@ Result<std::unique_ptr<Player>, Message> make_exec_player(const Game& game, std:
                                                           const ChooserSettings& settings) {
   const auto* protocol = game.facet<LineProtocol>();
   if (protocol == nullptr) return Message{"players.no-protocol", {{"game", game.name()}, {"kind", "exec"}}};
-  std::vector<std::string> argv = split_command(command);
+  // exec:PROGRAM;name=NAME: the one setting, the name tables and records give it.
+  auto name = name_setting(command, "exec");
+  if (auto* error = name.if_error()) return *error;
+  std::vector<std::string> argv = split_command(command.substr(0, command.find(';')));
   if (argv.empty()) return Message{"exec.no-program"};
   // Checked now, so a tourney refuses a missing program before any game;
   // the program itself starts at its first move.
   if (!is_executable(argv[0])) return Message{"exec.not-found", {{"program", argv[0]}}};
   const std::string program = argv[0];
-  auto player = std::make_unique<ExecPlayer>(std::move(argv), program,
+  auto player = std::make_unique<ExecPlayer>(std::move(argv), program, std::move(name).value(),
                                              settings.timeout_ms.value_or(kDefaultExecTimeoutMs), settings.cancel_fd,
                                              *protocol);
   player->trace_to(settings.trace_path);

@@ -29,14 +29,11 @@ constexpr std::size_t kMaxName = 64;
 // What time_left says when a match has no time limit.
 constexpr std::string_view kNoLimit = "2147483647";
 
-// `text` without control characters (no escapes reach a terminal or a
-// record), cut at `limit` bytes on a character boundary.
+// `text` as a terminal or a record may show it (escape_controls: no
+// escapes, no direction marks), cut at `limit` bytes on a character
+// boundary.
 std::string clean(std::string_view text, std::size_t limit) {
-  std::string out;
-  for (const char c : text) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (byte >= 0x20 && byte != 0x7f) out += c;
-  }
+  std::string out = escape_controls(text);
   if (out.size() > limit) {
     std::size_t cut = limit;
     while (cut > 0 && (static_cast<unsigned char>(out[cut]) & 0xC0) == 0x80) --cut;
@@ -179,6 +176,8 @@ class PbrainPlayer final : public Player {
   bool is_computer() const override { return true; }
   bool wants_notices() const override { return true; }
   std::string name() const override { return name_; }
+  // The name= it was given, instead of ABOUT's.
+  void rename(std::string name) { name_ = std::move(name); }
 
   void notice(const Game& /*game*/, const Observation& seen, Side mover, const Move& move) override {
     const CellBoard::Cell cell = board_.cell_of(move);
@@ -253,7 +252,7 @@ class PbrainPlayer final : public Player {
   // A MESSAGE for the user, on standard error as the brain's own standard
   // error goes: "pbrain NAME: TEXT".
   void show(const std::string& text) const {
-    const std::string line = "pbrain " + (name_.empty() ? argv_[0] : name_) + ": " + text + "\n";
+    const std::string line = "pbrain " + (name_.empty() ? escape_controls(argv_[0]) : name_) + ": " + text + "\n";
     (void)!::write(STDERR_FILENO, line.data(), line.size());
   }
 
@@ -305,12 +304,16 @@ Result<std::unique_ptr<Player>, Message> make_pbrain_player(const Game& game, st
                                                             const ChooserSettings& settings) {
   if (game.facet<CellBoard>() == nullptr || game.facet<GomocupProtocol>() == nullptr)
     return Message{"players.no-protocol", {{"game", game.name()}, {"kind", "pbrain"}}};
-  std::vector<std::string> argv = split_command(command);
+  // pbrain:PROGRAM;name=NAME: the name instead of the one ABOUT gives.
+  auto name = name_setting(command, "pbrain");
+  if (auto* error = name.if_error()) return *error;
+  std::vector<std::string> argv = split_command(command.substr(0, command.find(';')));
   if (argv.empty()) return Message{"pbrain.no-program"};
   if (!is_executable(argv[0])) return Message{"pbrain.not-found", {{"program", argv[0]}}};
   auto player = std::make_unique<PbrainPlayer>(game, std::move(argv), settings.timeout_ms.value_or(kDefaultTimeoutMs),
                                                settings.cancel_fd);
   if (auto error = player->start()) return *error;
+  if (!name.value().empty()) player->rename(std::move(name).value());
   return std::unique_ptr<Player>(std::move(player));
 }
 

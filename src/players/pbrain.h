@@ -27,7 +27,8 @@ Result<std::unique_ptr<Player>, Message> make_pbrain_player(const Game& game, st
 std::string pbrain_start_command(int cols, int rows);
 // The name in an ABOUT answer: name="X", version="Y" gives "X Y"; an
 // answer in no such form (older brains) is a name as it is. Control
-// characters are dropped and the name cut at 64 bytes.
+// characters and direction marks are escaped (escape_controls) and the name
+// cut at 64 bytes.
 std::string pbrain_about_name(std::string_view answer);
 
 }  // namespace gamerec

@@ -45,24 +45,16 @@ std::optional<std::int64_t> positive(std::string_view text) {
 }
 
 Result<EngineSettings, Message> parse_settings(std::string_view spec) {
+  auto split = split_settings(spec);
   EngineSettings settings;
-  const auto first = spec.find(';');
-  settings.command = std::string(spec.substr(0, first));
-  std::string_view rest = first == std::string_view::npos ? std::string_view() : spec.substr(first + 1);
-  while (!rest.empty()) {
-    const auto end = rest.find(';');
-    const std::string_view item = rest.substr(0, end);
-    rest = end == std::string_view::npos ? std::string_view() : rest.substr(end + 1);
-    if (item.empty()) continue;
-    const auto equals = item.find('=');
-    const Message bad = uci_message("bad-setting", settings.command, std::string(item));
-    if (equals == std::string_view::npos) return bad;
-    const std::string_view key = item.substr(0, equals);
-    const std::string_view value = item.substr(equals + 1);
+  settings.command = std::string(spec.substr(0, spec.find(';')));
+  if (auto* item = split.if_error()) return uci_message("bad-setting", settings.command, *item);
+  for (const auto& [key, value] : split.value().settings) {
+    const Message bad = uci_message("bad-setting", settings.command, key + "=" + value);
     if (key.starts_with("option.") && key.size() > 7) {
-      settings.options.emplace_back(std::string(key.substr(7)), std::string(value));
+      settings.options.emplace_back(key.substr(7), value);
     } else if (key == "name" && !value.empty()) {
-      settings.name = std::string(value);
+      settings.name = value;
     } else if (key == "depth" || key == "nodes" || key == "movetime") {
       const auto number = positive(value);
       if (!number) return bad;
@@ -137,8 +129,9 @@ class UciPlayer final : public Player {
   void clock(const ClockReading& reading) override { clock_ = reading; }
 
   // An engine that breaks down (it crashed, sent no move in time, or
-  // answered something that is not a move) loses the game, as any external
-  // player does: the match ends with the reason.
+  // answered something that is not a move) or says it has no move when it
+  // has loses the game, as any external player does: the match ends with
+  // the reason.
   std::optional<Action> act(const Game& game, const Observation& seen, std::span<const Move> legal) override {
     if (legal.empty()) return std::nullopt;
     const auto [go, wait_ms] = go_command(seen.viewer());
@@ -149,7 +142,11 @@ class UciPlayer final : public Player {
     if (!answer) return broke_down(uci_message("died", spec_));
     const std::string text = answer->substr(answer->find(' ') == std::string::npos ? answer->size() : 9);
     const std::string move_text = text.substr(0, text.find(' '));
-    if (move_text == "(none)") return std::nullopt;  // the engine sees no move
+    // UCI's "no move" (bestmove (none), or the null move 0000) while the
+    // rules give the side moves: it withholds a move it owes, and loses as
+    // for an illegal move (the match is never asked once none are legal).
+    if (move_text == "(none)" || move_text == "0000")
+      return Action{move_text, std::nullopt, false, uci_message("no-move", spec_, move_text)};
     // A move the rules reject loses through the match's own check; one
     // that is no whole move in coordinates is no UCI move at all.
     auto written = game.parse_move(move_text);

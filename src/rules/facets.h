@@ -42,6 +42,10 @@ class HiddenInformation {
   // Whether `viewer` may know the move that led to `after` (a ship
   // placement is its player's secret; a shot is seen by both).
   virtual bool last_move_seen_by(const State& after, Side viewer) const = 0;
+  // What the hidden side answered to the move that led to `after`, which
+  // both sides then know (a shot: water, hit or sunk), as a key of the
+  // game's own messages; nullopt for a move that gets no answer.
+  virtual std::optional<std::string> last_move_answer(const State& after) const = 0;
 };
 
 // Whether `viewer` may know the move that led to `after`: always, in a game
@@ -150,6 +154,20 @@ class PositionText {
   // The rules' name in an archive's variant tag (PGN [Variant]): "" for
   // the game's standard rules, "Chess960".
   virtual std::string variant_tag() const = 0;
+};
+
+// ---- A start drawn for each game (Chess960) -----------------------------------
+// A game whose new games start from a position drawn at random (Chess960
+// with start=random, its default): play and tourney draw one from their
+// seed and write it into the record's header (`position:`, PGN's FEN), so
+// that every record names its start. A record that names none starts from
+// new_state(), the usual start.
+class RandomStart {
+ public:
+  virtual ~RandomStart() = default;
+  // The start drawn for `seed`, as a header's position text; "" when this
+  // game's start is fixed (an option names it).
+  virtual std::string random_start(std::uint64_t seed) const = 0;
 };
 
 // ---- Move numbers as players write them (chess) ------------------------------

@@ -65,7 +65,8 @@ struct Outcome {
   // "board-full", ...: gamerec-games(7), HOW A GAME ENDS); empty while it
   // goes on.
   std::string end;
-  // Per side, where the game keeps a score (kalah's stores); else empty.
+  // Per side, where the game keeps a score (kalah's stores), as it stands
+  // also while the game goes on; else empty.
   std::vector<int> score;
   // A draw a player may claim though the game goes on ("threefold").
   std::string draw_claimable;

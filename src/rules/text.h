@@ -30,4 +30,12 @@ std::string join(const Range& items, std::string_view separator) {
       items, separator, [](const auto& item) -> const auto& { return item; });
 }
 
+// Text that came from outside (a program's name for itself, a file name, a
+// record's tag), made safe to show on a terminal and to write into a
+// record: control characters (C0, DEL, C1) and bytes that are not UTF-8 as
+// \xNN, the Unicode marks that reorder a line (U+061C, U+200E, U+200F,
+// U+202A to U+202E, U+2066 to U+2069) as \uNNNN, the rest as it is. What
+// it gives holds none of them, so a second pass changes nothing.
+std::string escape_controls(std::string_view text);
+
 }  // namespace gamerec

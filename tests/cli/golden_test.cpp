@@ -15,7 +15,8 @@
 //                                    SIZE bytes long (not committed: 10 MB)
 //   stdout, stderr, status   what the process must print and return
 //   expect-file  optional; one path relative to @TMP@ per line, whose
-//                contents must equal file.<path with / as _>; a line
+//                contents (with @TMP@ for the temporary directory, as in
+//                the output) must equal file.<path with / as _>; a line
 //                `!PATH` says the file must not exist
 //
 // The command runs in the source directory, so paths in the output are
@@ -162,7 +163,7 @@ void run_case(const Case& c) {
         FAIL_CHECK(c.name << ": the command did not leave " << line << " in @TMP@");
         continue;
       }
-      check_text(c, expected_file_name(line), read_file(written), "file " + line);
+      check_text(c, expected_file_name(line), normalise(read_file(written), tmp.path()), "file " + line);
     }
   }
   // A record is written through a temporary file renamed into place; none

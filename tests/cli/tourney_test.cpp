@@ -79,14 +79,30 @@ TEST_CASE("tourney chess: Stockfish with settings under a clock, one PGN archive
   CHECK_FALSE(fs::exists(dir.path() + "/trace/chess-0001-black.log"));
 }
 
+namespace {
+
+struct FakeRun {
+  std::string out;
+  std::string err;
+  std::string pgn;
+};
+
+// Two games of level 1 against the fake engine in `mode` (a copy named
+// fake-MODE behaves so), into games.pgn in `dir`.
+FakeRun against_fake(const std::string& dir, const std::string& mode) {
+  fs::copy_file(GAMEREC_FAKE_UCI, dir + "/fake-" + mode);
+  Child run(kBinary, {"tourney", "chess", "--players", "1,uci:./fake-" + mode, "--games", "2", "--pgn-out", "games.pgn"},
+            dir, false);
+  REQUIRE(run.finish(60s) == 0);
+  return {run.out(), run.err(), read_file(dir + "/games.pgn")};
+}
+
+}  // namespace
+
 TEST_CASE("tourney chess --pgn-out: a forfeit's result and Termination, and an archive is never replaced") {
   gamerec::test::TempDir dir("tourney");
-  // A copy named fake-crash crashes when asked for a move.
-  fs::copy_file(GAMEREC_FAKE_UCI, dir.path() + "/fake-crash");
-  Child run(kBinary, {"tourney", "chess", "--players", "1,uci:./fake-crash", "--games", "2", "--pgn-out", "games.pgn"},
-            dir.path(), false);
-  REQUIRE(run.finish(60s) == 0);
-  const std::string pgn = read_file(dir.path() + "/games.pgn");
+  // The engine crashes when asked for a move.
+  const std::string pgn = against_fake(dir.path(), "crash").pgn;
   INFO(pgn);
   // Game 1: level 1 is White, the engine crashes at its first move.
   CHECK(std::regex_search(pgn, std::regex(R"re(\[Round "1"\]\n\[White "gamerec level 1"\]\n\[Black "fake"\]\n\[Result "1-0"\]\n\[Termination "abandoned"\])re")));
@@ -119,4 +135,68 @@ TEST_CASE("tourney --concurrency: games at once give the table and the records g
     std::snprintf(name, sizeof name, "/kalah-%04d.kalah", game);
     CHECK(read_file(dir.path() + "/one" + name) == read_file(dir.path() + "/three" + name));
   }
+}
+
+namespace {
+
+// What a terminal or a PGN reader must never get raw from a name: ESC, BEL,
+// NUL and a right-to-left override (U+202E).
+bool holds_raw_controls(const std::string& text) {
+  return text.find('\x1b') != std::string::npos || text.find('\x07') != std::string::npos ||
+         text.find('\0') != std::string::npos || text.find("\xE2\x80\xAE") != std::string::npos;
+}
+
+// FAKE_UCI_NAME for one test.
+class FakeName {
+ public:
+  explicit FakeName(const char* name) { ::setenv("FAKE_UCI_NAME", name, 1); }
+  ~FakeName() { ::unsetenv("FAKE_UCI_NAME"); }
+  FakeName(const FakeName&) = delete;
+  FakeName& operator=(const FakeName&) = delete;
+};
+
+}  // namespace
+
+TEST_CASE("tourney: an engine's name with escapes, NUL and direction marks reaches no file and no terminal raw") {
+  REQUIRE(::access(kPgnExtract, X_OK) == 0);
+  gamerec::test::TempDir dir("tourney");
+  // "\0" is sent as a NUL byte (tests/support/fake_uci_engine.cpp).
+  FakeName name("Evil\x1b[31mRed\x07\\0\xE2\x80\xAEkcatta");
+  Child run(kBinary,
+            {"tourney", "chess", "--players", std::string("1,uci:") + GAMEREC_FAKE_UCI, "--games", "2",
+             "--pgn-out", "games.pgn", "--out", "records"},
+            dir.path(), false);
+  REQUIRE(run.finish(60s) == 0);
+  INFO(run.out() << run.err());
+  CHECK_FALSE(holds_raw_controls(run.out()));
+  CHECK_FALSE(holds_raw_controls(run.err()));
+  // The visible escapes of gamerec(1), OUTPUT: \xNN, and \uNNNN for a direction mark.
+  CHECK(run.out().find("Evil\\x1B[31mRed\\x07\\x00\\u202Ekcatta") != std::string::npos);
+  const std::string pgn = read_file(dir.path() + "/games.pgn");
+  INFO(pgn);
+  CHECK_FALSE(holds_raw_controls(pgn));
+  CHECK(pgn.find("[Black \"Evil\\\\x1B[31mRed\\\\x07\\\\x00\\\\u202Ekcatta\"]") != std::string::npos);
+  CHECK_FALSE(holds_raw_controls(read_file(dir.path() + "/records/chess-0001.chess")));
+  // pgn-extract reads the archive without a complaint.
+  Child extract(kPgnExtract, {"-s", "games.pgn"}, dir.path(), false);
+  CHECK(extract.finish(30s) == 0);
+  CHECK(extract.err().empty());
+  CHECK(count_of(extract.out(), "[Event ") == 2);
+}
+
+TEST_CASE("tourney chess: an engine that answers bestmove (none) with moves to make loses by forfeit") {
+  gamerec::test::TempDir dir("tourney");
+  // The engine answers "bestmove (none)" to every go.
+  const FakeRun run = against_fake(dir.path(), "none");
+  INFO(run.out << run.err);
+  // Two losses, not two unfinished games counted as draws.
+  CHECK(std::regex_search(run.out, std::regex("\nfake +2 +0 +2 +0 ")));
+  CHECK(run.out.find("fake: 2 of its losses by forfeit") != std::string::npos);
+  CHECK(run.err.find("game 1: fake loses by forfeit: uci:./fake-none: the engine answered 'bestmove (none)' (no move), "
+                     "though the position has legal moves") != std::string::npos);
+  const std::string& pgn = run.pgn;
+  INFO(pgn);
+  CHECK(std::regex_search(pgn, std::regex(R"re(\[Round "1"\]\n\[White "gamerec level 1"\]\n\[Black "fake"\]\n\[Result "1-0"\]\n\[Termination "rules infraction"\])re")));
+  CHECK(std::regex_search(pgn, std::regex(R"re(\[Round "2"\]\n\[White "fake"\]\n\[Black "gamerec level 1"\]\n\[Result "0-1"\]\n\[Termination "rules infraction"\])re")));
+  CHECK(pgn.find("[Result \"*\"]") == std::string::npos);
 }

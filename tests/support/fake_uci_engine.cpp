@@ -8,9 +8,11 @@
 //   crash     answers the handshake, then exits when asked for a move
 //   garbage   answers "bestmove zz99"
 //   none      answers "bestmove (none)"
+//   nullmove  answers "bestmove 0000" (UCI's null move)
 //   hang      answers the handshake, then never answers a move (it sleeps)
 //   slow      as good, but thinks FAKE_UCI_DELAY ms (default 300) first
-// FAKE_UCI_NAME, when set, is the name it gives (`id name`; default fake).
+// FAKE_UCI_NAME, when set, is the name it gives (`id name`; default fake);
+// a backslash and a zero in it are sent as a NUL byte.
 // It lists the options Skill Level, Hash and Threads, as Stockfish does.
 // FAKE_UCI_PID, when set, is a file that receives this process's id.
 #include <unistd.h>
@@ -44,8 +46,10 @@ int main(int /*argc*/, char** argv) {
       std::fflush(log);
     }
     if (line == "uci") {
-      const char* name = std::getenv("FAKE_UCI_NAME");
-      std::cout << "id name " << (name ? name : "fake") << "\nid author gamerec tests\n"
+      const char* name_env = std::getenv("FAKE_UCI_NAME");
+      std::string name = name_env ? name_env : "fake";
+      for (auto at = name.find("\\0"); at != std::string::npos; at = name.find("\\0")) name.replace(at, 2, 1, '\0');
+      std::cout << "id name " << name << "\nid author gamerec tests\n"
                 << "option name Threads type spin default 1 min 1 max 1024\n"
                 << "option name Hash type spin default 16 min 1 max 33554432\n"
                 << "option name Skill Level type spin default 20 min 0 max 20\n"
@@ -64,6 +68,8 @@ int main(int /*argc*/, char** argv) {
         std::cout << "bestmove zz99" << std::endl;
       } else if (mode == "none") {
         std::cout << "bestmove (none)" << std::endl;
+      } else if (mode == "nullmove") {
+        std::cout << "bestmove 0000" << std::endl;
       } else {
         std::cout << "bestmove " << move << " ponder e7e5" << std::endl;
       }

@@ -48,7 +48,8 @@ TEST_CASE("pbrain: the name from ABOUT, in the published form or as free text") 
   CHECK(pbrain_about_name(R"(name="SomeBrain", version="1.0", author="Nymand", country="USA")") == "SomeBrain 1.0");
   CHECK(pbrain_about_name(R"(author="A, B", name="pisq 7")") == "pisq 7");
   CHECK(pbrain_about_name("  Old brain by someone  ") == "Old brain by someone");
-  CHECK(pbrain_about_name("name=\"evil\x1b[31mred\"") == "evil[31mred");  // no escape reaches a terminal
+  CHECK(pbrain_about_name("name=\"evil\x1b[31mred\"") == "evil\\x1B[31mred");  // no escape reaches a terminal
+  CHECK(pbrain_about_name("name=\"\xE2\x80\xAEkcatta\"") == "\\u202Ekcatta");   // nor a direction mark
   CHECK(pbrain_about_name(std::string(200, 'x')).size() == 64);
 }
 

@@ -221,3 +221,26 @@ TEST_CASE("play session: undo takes back to a person's move, and what the game w
     CHECK(read_all(record).size() > 0);
   }
 }
+
+TEST_CASE("play session: a comment after the moves, as a move list's line or in a PGN game written whole") {
+  test::TempDir dir("comment");
+  for (const std::string name : {"game.chess", "game.pgn"}) {
+    const std::string path = dir.path() + "/" + name;
+    auto opened = PlayOpening::open(test::catalogue(), request(path, "", "chess"));
+    REQUIRE(opened);
+    auto session = opened->begin(opened->replay(nullptr));
+    REQUIRE(session);
+    auto game = opened->take_game();
+    auto position = opened->take_position();
+    const auto move = read_move(*game, *position, "e4");
+    REQUIRE(move);
+    session->write_move(*position, *move, "e4");
+    position->apply(*move);
+    session->write_comment("Black loses by forfeit:\nno move", *position);
+    if (name == "game.chess") {
+      CHECK(read_all(path) == "e4\n# Black loses by forfeit: no move\n");
+    } else {
+      CHECK(read_all(path).find("\n1. e4 {Black loses by forfeit: no move} *\n") != std::string::npos);
+    }
+  }
+}

@@ -71,7 +71,7 @@ inline const std::map<std::string, RulesOnlyGame>& rules_only_games() {
         chess::make_game}},
       {"chess960",
        {definition("chess960", {"white", "black"},
-                   {option("start", OptionType::kString, std::string("518")),
+                   {option("start", OptionType::kString, std::string("random")),
                     option("chess960", OptionType::kBool, true)},
                    "chess"),
         chess::make_game}},

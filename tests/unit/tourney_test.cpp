@@ -230,6 +230,31 @@ TEST_CASE("tourney: a win by forfeit is a win everywhere, with the score standin
   CHECK(tourney->pairs()[0][1].wins == 2);
 }
 
+TEST_CASE("tourney: kalah games won by forfeit count in the seeds columns, with the stores as they stood") {
+  // Every game a forfeit: the program breaks down at its first turn (in
+  // game 1 after level 3's first move, in game 2 at once).
+  gamerec::test::TempDir dir("tourney");
+  const std::string program = dir.path() + "/player.sh";
+  write_quitting_program(program);
+  const auto game = gamerec::test::make("kalah");
+  TourneyOptions options;
+  options.players = {"3", "exec:" + program};
+  options.games = 2;
+  const auto tourney = gamerec::test::played_tourney(*game, options);
+  const EntrantTally& winner = tourney->tallies()[0];
+  const EntrantTally& loser = tourney->tallies()[1];
+  CHECK(winner.wins == 2);
+  CHECK(loser.forfeits == 2);
+  CHECK(winner.scored_games == 2);
+  CHECK(loser.scored_games == 2);
+  CHECK(winner.scored_wins == 2);
+  // Game 1: South (level 3) sowed once; whatever it put in its store is
+  // its score, and North's store is empty. Game 2: nothing sown.
+  CHECK(loser.score_sum == 0);
+  CHECK(winner.score_sum >= 0);
+  CHECK(winner.margin_sum == winner.score_sum);
+}
+
 TEST_CASE("tourney: games played at once give the same results as one after the other") {
   const auto game = gamerec::test::make("kalah");
   TourneyOptions options;

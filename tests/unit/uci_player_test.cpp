@@ -152,16 +152,21 @@ TEST_CASE("uci player: a missing engine, an empty name, a program that is not an
 
 namespace {
 
-// Why a fake engine in `mode` loses, asked for a move from the start (the
-// action's failure, which the match turns into a forfeit); nullopt when it
-// answered a move or none.
-std::optional<Message> failure_of(const char* mode) {
+// What a fake engine in `mode` does, asked for a move from the start.
+std::optional<Action> action_of(const char* mode) {
   const auto game = test::make("chess");
   const auto state = test::position(*game, kStart);
   FakeMode fake(mode);
   auto made = make(*game, std::string("uci:") + GAMEREC_FAKE_UCI);
   REQUIRE(made.ok());
-  const auto action = ask(*made.value(), *game, *state);
+  return ask(*made.value(), *game, *state);
+}
+
+// Why a fake engine in `mode` loses, asked for a move from the start (the
+// action's failure, which the match turns into a forfeit); nullopt when it
+// answered a move or none.
+std::optional<Message> failure_of(const char* mode) {
+  const auto action = action_of(mode);
   if (!action || !action->failure) return std::nullopt;
   CHECK_FALSE(action->move);
   return action->failure;
@@ -178,13 +183,17 @@ TEST_CASE("uci player: an engine that crashes mid-game or answers nonsense loses
   CHECK(nonsense->key == "players.uci-bad-move");
   CHECK(test::english(*nonsense).find("'zz99'") != std::string::npos);
 
-  // "bestmove (none)": the engine has no move, as a program that runs out.
-  const auto game = test::make("chess");
-  const auto state = test::position(*game, kStart);
-  FakeMode mode("none");
-  auto made = make(*game, std::string("uci:") + GAMEREC_FAKE_UCI);
-  REQUIRE(made.ok());
-  CHECK_FALSE(ask(*made.value(), *game, *state));
+  // "bestmove (none)" or the null move "0000" where the rules give moves:
+  // the engine withholds a move it owes, and loses as for an illegal move
+  // (the action names what it sent, so the match counts a rules infraction).
+  for (const char* mode : {"none", "nullmove"}) {
+    const auto action = action_of(mode);
+    REQUIRE(action);
+    REQUIRE(action->failure);
+    CHECK(action->failure->key == "players.uci-no-move");
+    CHECK_FALSE(action->move);
+    CHECK(action->text == (std::string(mode) == "none" ? "(none)" : "0000"));
+  }
 }
 
 namespace {

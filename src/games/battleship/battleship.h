@@ -218,6 +218,11 @@ class BattleshipState final : public State {
   std::unique_ptr<Observation> observe(Side side) const override;
   // A placement is seen by its player only; a shot by both.
   bool last_move_seen_by(Side viewer) const { return !last_placed_by_.has_value() || *last_placed_by_ == viewer; }
+  // The answer to the last move when it was a shot (water, hit, sunk), else kNoFlag.
+  Flag last_answer() const {
+    if (last_placed_by_ || last_shot_ < 0) return kNoFlag;
+    return static_cast<Flag>(grid(1 - last_shooter_).shots[static_cast<std::size_t>(last_shot_)]);
+  }
 
  protected:
   std::optional<MoveError> do_check(const Move& move) const override;
@@ -260,6 +265,8 @@ class BattleshipGame final : public GameOf<BattleshipGame, BattleshipState>,
   std::vector<std::string> levels() const override { return {"sampler", "density", "hunter", "random"}; }
 
   // HiddenInformation: a placement is seen by its player only.
+  // "answers.water", "answers.hit", "answers.sunk" after a shot.
+  std::optional<std::string> last_move_answer(const State& after) const override;
   bool last_move_seen_by(const State& after, Side viewer) const override {
     return state_of(after).last_move_seen_by(viewer);
   }

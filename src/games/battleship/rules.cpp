@@ -108,6 +108,12 @@ std::optional<MoveError> BattleshipState::check_shot(const Move& move) const {
   return std::nullopt;
 }
 
+std::optional<std::string> BattleshipGame::last_move_answer(const State& after) const {
+  const Flag answer = state_of(after).last_answer();
+  if (answer == kNoFlag) return std::nullopt;
+  return "answers." + std::string(flag_word(answer));
+}
+
 void BattleshipState::do_apply(const Move& move) {
   if (placing_) {
     last_placed_by_ = to_move_;

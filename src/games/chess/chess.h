@@ -22,7 +22,9 @@
 // legal move it means (or why none or several fit).
 //
 // Options (definitions/chess.yaml):
-//   start (string, the usual position): the start position, as a FEN.
+//   start (string, the usual position): the start position, as a FEN;
+//   in chess960 also a number 0-959, or "random" (its default: each new
+//   game of play and tourney draws one, RandomStart).
 // A record may start elsewhere: header `position:` (or a PGN FEN tag) is a
 // FEN.
 //
@@ -158,6 +160,7 @@ class ChessGame final : public GameOf<ChessGame, ChessState>,
                         public PositionText,
                         public MoveNumbers,
                         public Pictured,
+                        public RandomStart,
                         public TurnProtocol {
  public:
   GameType type() const override { return {.sides_face = true}; }
@@ -174,8 +177,12 @@ class ChessGame final : public GameOf<ChessGame, ChessState>,
   std::string position_text(const State& state) const override { return state_of(state).fen(); }
   std::string start_text() const override;
   std::string variant_tag() const override { return start_.chess960 ? "Chess960" : ""; }
-  ChessGame(SharedDefinition definition, RuleOptions options, Position start)
-      : GameOf(std::move(definition), std::move(options)), start_(start) {}
+  // `random_start`: Chess960's start=random, whose games start where
+  // random_start() says (a record naming no start: at `start`).
+  ChessGame(SharedDefinition definition, RuleOptions options, Position start, bool random_start = false)
+      : GameOf(std::move(definition), std::move(options)), start_(start), random_start_(random_start) {}
+  // One of the 960 starts, each as likely, as a FEN; "" for a fixed start.
+  std::string random_start(std::uint64_t seed) const override;
 
   std::unique_ptr<State> new_state() const override { return std::make_unique<ChessState>(start_); }
   Result<std::unique_ptr<State>, Message> new_state_from(std::string_view position) const override;
@@ -213,6 +220,7 @@ class ChessGame final : public GameOf<ChessGame, ChessState>,
 
  private:
   Position start_;
+  bool random_start_ = false;
 };
 
 constexpr ChessMove to_chess_move(const Move& move) {

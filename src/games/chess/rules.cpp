@@ -232,9 +232,19 @@ std::unique_ptr<MoveChooser> ChessGame::make_chooser(std::string_view level,
   return nullptr;
 }
 
+std::string ChessGame::random_start(std::uint64_t seed) const {
+  if (!random_start_) return "";
+  return fen_of(chess960_start(static_cast<int>(seed % 960)));
+}
+
 Result<std::unique_ptr<Game>, Message> make_game(SharedDefinition definition, RuleOptions options) {
   const bool chess960 = options.get_bool("chess960");
   const std::string& start_text = options.get_string("start");
+  // Each game draws its start (play, tourney); a record that names none
+  // starts at chess's, 518.
+  if (chess960 && start_text == "random")
+    return std::unique_ptr<Game>(
+        std::make_unique<ChessGame>(std::move(definition), std::move(options), chess960_start(518), true));
   // Chess960 numbers its 960 starts (0-959, 518 being chess's).
   if (chess960 && !start_text.empty() && start_text.size() <= 3 &&
       start_text.find_first_not_of("0123456789") == std::string::npos) {

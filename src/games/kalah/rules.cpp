@@ -137,9 +137,11 @@ std::uint64_t KalahState::count_leaves(int depth) const {
 Outcome KalahState::outcome() const {
   Outcome result;
   result.over = over_;
+  // The stores as they stand, also while the game goes on: a game won by
+  // forfeit counts with them.
+  result.score = {rows_[kSouth].store, rows_[kNorth].store};
   if (!over_) return result;
   result.end = "no-seeds";
-  result.score = {rows_[kSouth].store, rows_[kNorth].store};
   if (rows_[kSouth].store != rows_[kNorth].store)
     result.winners = {rows_[kSouth].store > rows_[kNorth].store ? kSouth : kNorth};
   return result;
