@@ -3,9 +3,13 @@
 // N; --as SIDE shows only what that side could see; --format svg draws one
 // position as an SVG picture, --format html the whole record as a page,
 // --format fen the position after each move as its text: a PositionText facet).
+// The whole replay opens with the players the header names and ends with
+// the result (the record's, with why the game ended, or the rules').
 #include <fmt/format.h>
 
+#include <cstdio>
 #include <istream>
+#include <memory>
 #include <ostream>
 
 #include "cli/commands.h"
@@ -13,6 +17,7 @@
 #include "cli/number_options.h"
 #include "cli/picture_output.h"
 #include "cli/position_text.h"
+#include "cli/record_facts.h"
 #include "cli/record_opening.h"
 #include "cli/replay_steps.h"
 #include "rules/facets.h"
@@ -58,8 +63,9 @@ int replay(const Context& context, const ReplayOptions& options) {
           "usage.unknown-side",
           {{"side", options.as}, {"game", game.name()}, {"sides", join(game.definition().sides, ", ")}}});
   }
+  const GameHeader& header = opened->game.header;
   if (options.step)
-    return step_through(context, input, game, state, viewer, options.flip, options.to.value_or(0), file);
+    return step_through(context, input, header, game, state, viewer, options.flip, options.to.value_or(0), file);
   // --format fen: the position after each move, or after move --to N.
   const auto* fen_text = game.facet<PositionText>();
   if (fen && fen_text == nullptr)
@@ -72,6 +78,13 @@ int replay(const Context& context, const ReplayOptions& options) {
                   << '\n';
   };
   if (svg && options.to && *options.to == 0) context.out() << position_svg(context, game, state, viewer, picture);
+  // The whole replay opens with the players and ends with the result.
+  const bool whole = !svg && !fen && !options.to;
+  if (whole) {
+    const std::vector<std::string> players = header_players(game, header);
+    if (!players.empty())
+      context.out() << context.text("replay.players", {{"players", players_text(context, game, players)}}) << '\n';
+  }
   if (!svg && !fen && (!options.to || *options.to == 0)) {
     context.out() << context.text("ui.start") << '\n';
     show(state);
@@ -107,6 +120,10 @@ int replay(const Context& context, const ReplayOptions& options) {
   if (run.error) {
     context.err() << error_line(file, *run.error, move_error_text(context, game, state, *run.error)) << '\n';
     return kExitInvalid;
+  }
+  if (whole) {
+    const std::string result = result_text(context, game, declared_result_of(game, header, run, state), run, state);
+    context.out() << context.text("replay.result", {{"result", result}}) << '\n';
   }
   if (options.to && *options.to > run.moves)
     return context.usage_error(Message{"usage.no-such-move",

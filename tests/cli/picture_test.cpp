@@ -133,7 +133,8 @@ std::vector<std::vector<Element>> svg_panels(const std::string& svg) {
 }
 
 // The text boards of every position of a record, from one `replay`: each
-// block is a heading ("Start", "Move N: ..."), the board, the status line.
+// block is a heading ("Start", "Move N: ..."), the board, the status line;
+// the line after the last ("Result: ...") is no position.
 std::vector<std::string> text_positions(const std::string& record) {
   const Run text = run_gamerec({"replay", record});
   REQUIRE(text.status == 0);
@@ -144,6 +145,9 @@ std::vector<std::string> text_positions(const std::string& record) {
     blocks.push_back(text.out.substr(at, end - at + 1));
     at = end + 2;
   }
+  REQUIRE(!blocks.empty());
+  CHECK(blocks.back().rfind("Result: ", 0) == 0);
+  blocks.pop_back();
   return blocks;
 }
 
