@@ -5,7 +5,8 @@
 // several games becomes one file per game (OUT-1.ext, OUT-2.ext, ...) when
 // the output format holds one, unless --game-index picks one. OUT "-" is
 // standard output: one stream, whatever the number of games. OUT.html is a
-// replay page of every game (cli/picture_output.h).
+// replay page of every game, or of what one side saw (--as), or a folder
+// of pages when one would be too large (cli/picture_output.h).
 #include <fcntl.h>
 #include <fmt/format.h>
 #include <sys/stat.h>
@@ -37,6 +38,8 @@ struct ConvertOptions {
   std::optional<int> game_index;
   bool flip = false;  // a page's board turned round
   int size = 0;       // a page's board width in pixels; 0: the default
+  std::string as;     // a page of what this side saw; empty: the whole game
+  int page_limit = kMaxPageMegabytes;  // MB; a folder of pages past it
   std::string to;  // a format's name: --to
 };
 
@@ -125,14 +128,40 @@ bool is_page(const std::string& path) {
 
 // OUT.html: one page of the games; a game with an error is on it up to its
 // last good move, with the error shown (and on standard error, status 1).
+// Games that would make a page too large for a browser go to a folder
+// instead, OUT without its extension: index.html and a page per game.
 int convert_to_page(const Context& context, const ConvertOptions& options) {
   if (std::filesystem::exists(options.output))
     return context.usage_error(Message{"convert.exists", {{"file", display_name(options.output)}}});
-  const RecordPage page = record_page(context, options.input, options.game_index, {options.size, options.flip});
-  if (!page.html) return page.status;
-  OutputFile out(options.output);
-  out.write(*page.html);
-  out.commit(options.output);
+  PageRequest request;
+  request.game_index = options.game_index;
+  request.picture = {options.size, options.flip};
+  request.as = options.as;
+  request.max_megabytes = options.page_limit;
+  PageOutcome page;
+  {
+    OutputFile out(options.output);
+    page = write_record_page(context, options.input, request, [&](std::string_view text) { out.write(text); });
+    if (page.written) out.commit(options.output);
+  }
+  if (page.too_large) {
+    const std::string file = display_name(options.input);
+    const std::string limit = std::to_string(request.max_megabytes);
+    if (options.input == kStandardOutput)  // "-": standard input, read once
+      return context.usage_error(Message{"convert.folder-stdin", {{"file", file}, {"limit", limit}}});
+    const std::filesystem::path out(options.output);
+    const std::string folder = (out.parent_path() / out.stem()).string();
+    if (std::filesystem::exists(folder))
+      return context.usage_error(Message{"convert.exists", {{"file", display_name(folder)}}});
+    page = write_record_folder(context, options.input, request, folder);
+    if (!page.written) return page.status;
+    context.err() << context.text("convert.folder", {{"file", file},
+                                                     {"count", std::to_string(page.games)},
+                                                     {"limit", limit},
+                                                     {"folder", display_name(folder)}})
+                  << '\n';
+  }
+  if (!page.written) return page.status;
   if (page.status == kExitOk) context.err() << context.messages().count("convert.done", page.games) << '\n';
   return page.status;
 }
@@ -183,6 +212,7 @@ Result<const RecordFormat*, Message> output_format(const Context& context, const
 // removed, nothing written (gamerec(1), EXIT STATUS).
 int convert(const Context& context, const ConvertOptions& options, const ui::InterruptGuard& interrupts) {
   if (options.to.empty() && is_page(options.output)) return convert_to_page(context, options);
+  if (!options.as.empty()) return context.usage_error(Message{"convert.as-page-only", {{"side", options.as}}});
   const std::string file = display_name(options.input);
   const ReadCancel cancel{[&interrupts] { return interrupts.signal() != 0; }, interrupts.wake_fd()};
   const auto stopped = [&interrupts] { return interrupts.signal() != 0 ? 128 + interrupts.signal() : 0; };
@@ -322,6 +352,11 @@ Command add_convert_command(CLI::App& app) {
   command->add_flag("--flip", options->flip, "A page's board turned round (OUT.html)");
   command->add_option("--size", options->size, "A page's board width in pixels (OUT.html)")
       ->check(whole_number(kMinPictureSize, kMaxPictureSize));
+  command->add_option("--as", options->as, "A page of what SIDE could see, and nothing else (OUT.html)");
+  command
+      ->add_option("--page-limit", options->page_limit,
+                   "The largest page in MB; more games make a folder of pages (OUT.html)")
+      ->check(whole_number(1, kMaxPageLimit));
   return {command, [options](const Context& context) {
             ui::InterruptGuard interrupts;
             try {

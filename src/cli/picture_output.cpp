@@ -1,36 +1,43 @@
 #include "cli/picture_output.h"
 
+#include <fcntl.h>
+#include <stdio.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
-#include <cctype>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <ostream>
 
 #include "cli/diagnostics.h"
 #include "cli/position_text.h"
+#include "cli/record_facts.h"
 #include "cli/record_opening.h"
 #include "pictures/board_picture.h"
 #include "pictures/page.h"
 #include "pictures/svg.h"
+#include "records/record_file.h"
+#include "records/unique_fd.h"
 #include "rules/facets.h"
 #include "rules/text.h"
 
 namespace gamerec::cli {
 namespace {
 
+using pictures::PageGame;
+using pictures::PageTables;
+
 std::vector<Glyph> game_glyphs(const Game& game) {
   const auto* pictured = game.facet<Pictured>();
   return pictured != nullptr ? pictured->glyphs() : std::vector<Glyph>{};
 }
 
-bool same_word(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-         });
-}
-
 // The ways a game is seen: the whole position, and for a game with hidden
-// information what each side saw.
-std::vector<Side> viewers(const Game& game) {
+// information what each side saw; or only what `as` saw.
+std::vector<Side> viewers(const Game& game, Side as) {
+  if (as != kNoSide) return {as};
   std::vector<Side> out = {kNoSide};
   if (game.type().information == GameType::Information::kHidden) {
     for (Side side = 0; side < static_cast<Side>(game.definition().sides.size()); ++side) out.push_back(side);
@@ -41,53 +48,63 @@ std::vector<Side> viewers(const Game& game) {
 // What a page learns of one game while its moves run.
 class PageRecorder final : public MoveObserver {
  public:
-  PageRecorder(const Context& context, const Game& game, pictures::PageGame& page, const std::vector<Side>& seen_by)
-      : context_(context), game_(game), page_(page), seen_by_(seen_by) {}
+  PageRecorder(const Context& context, const Game& game, PageGame& page, const std::vector<Side>& seen_by,
+               Side viewer, PageTables& tables)
+      : context_(context),
+        game_(game),
+        numbers_(game.facet<MoveNumbers>()),
+        page_(page),
+        seen_by_(seen_by),
+        viewer_(viewer),
+        tables_(tables) {}
 
   void position(const State& state) {
     page_.statuses.push_back(status_line(context_, game_, state));
     for (std::size_t i = 0; i < seen_by_.size(); ++i)
-      page_.views[i].add(position_picture(context_, game_, state, seen_by_[i]));
+      page_.views[i].add(position_picture(context_, game_, state, seen_by_[i]), tables_);
   }
   void before(const RecordEvent&, const Move&, const State&) override {}
   bool after(const RecordEvent& event, Side mover, const Move&, const State& state) override {
-    page_.moves.push_back(pictures::PageMove{std::to_string(state.moves_played()), std::string(event.text), mover,
-                                             side_display(context_, game_, mover), {}});
+    pictures::PageMove move;
+    last_seen_ = viewer_ == kNoSide || last_move_seen_by(game_, state, viewer_);
+    move.text = last_seen_ ? std::string(event.text) : context_.text("ui.hidden-move");
+    move.side = mover;
+    if (numbers_ != nullptr) {
+      const MoveNumbers::Number number = numbers_->last_move_number(state);
+      move.number = number.number;
+      move.continued = number.continued;
+    } else {
+      move.number = state.moves_played();
+    }
+    page_.moves.push_back(std::move(move));
     position(state);
     return true;
   }
-  // The main line's comments; a variation's moves and comments are not shown.
+  // The main line's comments; a variation's moves and comments are not
+  // shown, nor the comments of a move the viewer did not see.
   void annotation(const RecordEvent& event) override {
     if (event.kind == RecordEvent::Kind::kVariationStart) ++variation_depth_;
     if (event.kind == RecordEvent::Kind::kVariationEnd) --variation_depth_;
-    if (event.kind != RecordEvent::Kind::kComment || variation_depth_ > 0) return;
+    if (event.kind != RecordEvent::Kind::kComment || variation_depth_ > 0 || !last_seen_) return;
     auto& comments = page_.moves.empty() ? page_.comments : page_.moves.back().comments;
     comments.emplace_back(event.text);
   }
 
  private:
   int variation_depth_ = 0;
+  bool last_seen_ = true;
   const Context& context_;
   const Game& game_;
-  pictures::PageGame& page_;
+  const MoveNumbers* numbers_;
+  PageGame& page_;
   const std::vector<Side>& seen_by_;
+  Side viewer_;
+  PageTables& tables_;
 };
 
-// "Morphy v Duke Karl / Count Isouard" when the header names each side's
-// player (a tag named like the side, as PGN's White and Black are).
-std::string players_line(const Game& game, const GameHeader& header) {
-  std::vector<std::string> players;
-  for (const std::string& side : game.definition().sides) {
-    for (const auto& [key, value] : header.tags) {
-      if (same_word(key, side) && !value.empty() && value != "?") players.push_back(value);
-    }
-  }
-  if (players.size() != game.definition().sides.size()) return "";
-  return join(players, " v ");
-}
-
-pictures::PageTexts page_texts(const Context& context) {
-  pictures::PageTexts t;
+pictures::PageSettings page_settings(const Context& context, const PageRequest& request, bool in_folder) {
+  pictures::PageSettings settings;
+  pictures::PageTexts& t = settings.texts;
   t.language = context.messages().language();
   t.first = context.text("page.first");
   t.previous = context.text("page.previous");
@@ -100,9 +117,204 @@ pictures::PageTexts page_texts(const Context& context) {
   t.start = context.text("ui.start");
   // The script fills the placeholders in.
   t.move = context.text("ui.replay-move", {{"number", "{number}"}, {"move", "{move}"}, {"side", "{side}"}});
+  t.numbered_move = context.text("ui.replay-numbered-move", {{"move", "{move}"}, {"side", "{side}"}});
   t.keys = context.text("page.keys");
-  return t;
+  if (in_folder) t.all_games = context.text("page.all-games");
+  settings.size = request.picture.size > 0 ? request.picture.size : kPageSize;
+  settings.flipped = request.picture.flipped;
+  return settings;
 }
+
+// One game of a page as a folder's index lists it.
+struct GameSummary {
+  int index = 0;  // in the file, from 1
+  std::string title;
+  std::string result;
+  std::int64_t moves = 0;
+};
+
+// Reads the games of `path` (or game `request.game_index`) for pages:
+// each game's pictures go into the tables `tables_for` gives for it, and
+// the game to `take` (false: stop reading). The lines for standard error
+// (a game's error, a Q warning, why no output is made) are kept in
+// `notes`, in order, to be written when the output is kept or refused.
+// Returns the status; 2 when no output is to be made.
+int read_page_games(const Context& context, const std::string& path, const PageRequest& request,
+                    const std::function<PageTables&(int index)>& tables_for,
+                    const std::function<bool(const PageGame&, const GameSummary&)>& take,
+                    std::vector<std::string>& notes, int& games) {
+  const std::string file = display_name(path);
+  const std::string name = std::filesystem::path(file).filename().string();
+  const auto fail = [&](const FileError& error) {
+    notes.push_back(file_error_line(context, file, error));
+    return kExitUsage;
+  };
+  auto opened = open_input(path, context.catalogue());
+  if (auto* error = opened.if_error()) return fail(*error);
+  RecordInput& input = opened.value();
+  int status = kExitOk;
+  int index = 0;
+  while (auto next = input.source->next_game()) {
+    ++index;
+    if (request.game_index && index != *request.game_index) continue;
+    if (input.source->read_error()) return fail(read_failure(*input.source->read_error()));
+    if (auto* error = next->if_error()) return fail(header_file_error(*error));
+    auto made = open_game(std::move(*next).value(), input, path, context.catalogue(), context.game_choice());
+    if (auto* error = made.if_error()) return fail(*error);
+    OpenedGame& opened_game = made.value();
+    const Game& game = *opened_game.game;
+    State& state = *opened_game.start;
+    const GameHeader& header = opened_game.header;
+    Side viewer = kNoSide;
+    if (!request.as.empty()) {
+      viewer = game.definition().side_index(request.as);
+      if (viewer < 0) {
+        notes.push_back("gamerec: " + context.text(Message{"usage.unknown-side",
+                                                            {{"side", request.as},
+                                                             {"game", game.name()},
+                                                             {"sides", join(game.definition().sides, ", ")}}}));
+        return kExitUsage;
+      }
+    }
+
+    PageGame shown;
+    const std::vector<std::string> players = header_players(game, header);
+    const bool all_named = !players.empty() && std::none_of(players.begin(), players.end(),
+                                                            [](const std::string& p) { return p.empty(); });
+    // "Morphy v Duke Karl / Count Isouard" when the header names each side's player.
+    shown.title = all_named ? join(players, " v ") : name;
+    shown.numbered_by_pairs = game.facet<MoveNumbers>() != nullptr;
+    for (Side side = 0; side < static_cast<Side>(game.definition().sides.size()); ++side)
+      shown.side_names.push_back(side_display(context, game, side));
+    const std::vector<Side> seen_by = viewers(game, viewer);
+    for (const Side seer : seen_by) {
+      shown.views.emplace_back(seer == kNoSide ? context.text("page.whole")
+                                               : context.text("page.as", {{"side", side_display(context, game, seer)}}),
+                               pictures::SideColors(game.definition()), game_glyphs(game));
+    }
+    shown.info.emplace_back(context.text("page.game-name"), game.name());
+    shown.info.emplace_back(context.text("page.file"), name);
+    if (!players.empty()) shown.info.emplace_back(context.text("page.players"), players_text(context, game, players));
+    // Shown once: the players' tags (PGN's White, Black) are the Players
+    // row, the declared result (PGN's Result tag) the Result row below.
+    for (const auto& [key, value] : header.tags) {
+      if (header.result && key == "Result") continue;
+      if (!players.empty() && names_a_player(game, key)) continue;
+      shown.info.emplace_back(key, value);
+    }
+
+    PageRecorder recorder(context, game, shown, seen_by, viewer, tables_for(index));
+    recorder.position(state);
+    MoveObserver* observer = &recorder;
+    const RunResult run = run_moves(*input.source, game, state, observer);
+    if (run.read_error) return fail(read_failure(*run.read_error));
+    if (run.lines_after_quit) notes.push_back(quit_warning_line(context, file, *run.quit_line));
+    const std::string result = result_text(context, game, declared_result_of(game, header, run, state), run, state);
+    shown.info.emplace_back(context.text("page.result"), result);
+    shown.info.emplace_back(context.text("page.end"), shown.statuses.back());
+    if (run.error) {
+      // Reported as replay reports it, and on the page after the last good
+      // move; a page of one side's view does not tell another side's move.
+      const std::string line = error_line(file, *run.error, move_error_text(context, game, state, *run.error));
+      notes.push_back(line);
+      shown.error = viewer == kNoSide
+                        ? line
+                        : context.text("page.error-hidden", {{"file", file}, {"line", std::to_string(run.error->line)}});
+      status = kExitInvalid;
+    }
+    ++games;
+    if (!take(shown, GameSummary{index, shown.title, result, run.moves})) return status;
+  }
+  if (input.source->read_error()) return fail(read_failure(*input.source->read_error()));
+  if (request.game_index && index < *request.game_index)
+    return fail(FileError{"usage", Message{"usage.no-such-game",
+                                           {{"index", std::to_string(*request.game_index)},
+                                            {"count", std::to_string(index)}}}});
+  if (games == 0)  // a file of no game at all
+    return fail(FileError{"usage", Message{"usage.no-such-game", {{"index", "1"}, {"count", "0"}}}});
+  return status;
+}
+
+void write_notes(const Context& context, const std::vector<std::string>& notes) {
+  for (const std::string& note : notes) context.err() << note << '\n';
+}
+
+// A folder that appears whole or not at all: written under a name of its
+// own beside the final one, renamed into place at the end, removed if it
+// never gets there.
+class TemporaryFolder {
+ public:
+  explicit TemporaryFolder(const std::string& final_path) {
+    const std::filesystem::path target(final_path);
+    std::string pattern = (target.parent_path() / ("." + target.filename().string() + ".XXXXXX")).string();
+    if (::mkdtemp(pattern.data()) == nullptr) fail("cannot-create", final_path);
+    path_ = pattern;
+  }
+  ~TemporaryFolder() {
+    if (done_) return;
+    std::error_code ignored;
+    std::filesystem::remove_all(path_, ignored);
+  }
+  TemporaryFolder(const TemporaryFolder&) = delete;
+  TemporaryFolder& operator=(const TemporaryFolder&) = delete;
+
+  std::string file(const std::string& name) const { return (std::filesystem::path(path_) / name).string(); }
+  // The folder appears as `final_path`, never over a file or folder that
+  // appeared meanwhile.
+  void commit(const std::string& final_path) {
+    ::chmod(path_.c_str(), 0777 & ~current_umask());
+    if (std::filesystem::exists(final_path)) {
+      errno = EEXIST;
+      fail("cannot-create", final_path);
+    }
+    if (::rename(path_.c_str(), final_path.c_str()) != 0) fail("cannot-create", final_path);
+    done_ = true;
+  }
+  [[noreturn]] static void fail(const char* what, const std::string& path) {
+    throw RecordWriteError(Message{std::string("write.") + what, {{"file", path}, {"reason", std::strerror(errno)}}});
+  }
+
+ private:
+  static mode_t current_umask() {
+    const mode_t mask = ::umask(0);
+    ::umask(mask);
+    return mask;
+  }
+  std::string path_;
+  bool done_ = false;
+};
+
+// A file of the folder, written through a buffer.
+class FolderFile {
+ public:
+  explicit FolderFile(const std::string& path)
+      : path_(path), fd_(::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666)) {
+    if (fd_.get() < 0) TemporaryFolder::fail("cannot-create", path_);
+  }
+  void write(std::string_view text) {
+    buffer_ += text;
+    if (buffer_.size() >= (1 << 16)) flush();
+  }
+  void close() {
+    flush();
+    fd_.reset();
+  }
+
+ private:
+  void flush() {
+    std::string_view rest = buffer_;
+    while (!rest.empty()) {
+      const ssize_t n = ::write(fd_.get(), rest.data(), rest.size());
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) TemporaryFolder::fail("cannot-write", path_);
+      rest.remove_prefix(static_cast<std::size_t>(n));
+    }
+    buffer_.clear();
+  }
+  std::string path_;
+  UniqueFd fd_;
+  std::string buffer_;
+};
 
 }  // namespace
 
@@ -128,76 +340,73 @@ std::string position_svg(const Context& context, const Game& game, const State& 
                                 {options.size > 0 ? options.size : kSvgSize, options.flipped});
 }
 
-RecordPage record_page(const Context& context, const std::string& path, std::optional<int> game_index,
-                       const PictureOptions& options) {
-  const std::string file = display_name(path);
-  auto opened = open_input(path, context.catalogue());
-  if (auto* error = opened.if_error()) return {report_file_error(context, file, *error), std::nullopt};
-  RecordInput& input = opened.value();
-  pictures::Page page;
-  page.texts = page_texts(context);
-  page.size = options.size > 0 ? options.size : kPageSize;
-  page.flipped = options.flipped;
-  int status = kExitOk;
-  int index = 0;
-  while (auto next = input.source->next_game()) {
-    ++index;
-    if (game_index && index != *game_index) continue;
-    if (input.source->read_error())
-      return {report_file_error(context, file, read_failure(*input.source->read_error())), std::nullopt};
-    if (auto* error = next->if_error()) return {report_file_error(context, file, header_file_error(*error)), std::nullopt};
-    auto made = open_game(std::move(*next).value(), input, path, context.catalogue(), context.game_choice());
-    if (auto* error = made.if_error()) return {report_file_error(context, file, *error), std::nullopt};
-    OpenedGame& opened_game = made.value();
-    const Game& game = *opened_game.game;
-    State& state = *opened_game.start;
-    const GameHeader& header = opened_game.header;
+PageOutcome write_record_page(const Context& context, const std::string& path, const PageRequest& request,
+                              const std::function<void(std::string_view)>& write) {
+  const std::string name = std::filesystem::path(display_name(path)).filename().string();
+  pictures::PageWriter writer(page_settings(context, request, false), name, write);
+  const std::uint64_t limit = static_cast<std::uint64_t>(request.max_megabytes) * 1000 * 1000;
+  PageOutcome outcome;
+  std::vector<std::string> notes;
+  outcome.status = read_page_games(
+      context, path, request, [&](int) -> PageTables& { return writer.tables(); },
+      [&](const PageGame& game, const GameSummary&) {
+        writer.add(game);
+        outcome.too_large = writer.bytes() > limit;
+        return !outcome.too_large;
+      },
+      notes, outcome.games);
+  if (outcome.too_large) return outcome;
+  write_notes(context, notes);
+  if (outcome.status == kExitUsage) return outcome;
+  writer.finish();
+  outcome.written = true;
+  return outcome;
+}
 
-    pictures::PageGame& shown = page.games.emplace_back();
-    const std::string players = players_line(game, header);
-    const std::string name = std::filesystem::path(file).filename().string();
-    shown.title = players.empty() ? name : players;
-    shown.glyphs = game_glyphs(game);
-    const std::vector<Side> seen_by = viewers(game);
-    for (const Side viewer : seen_by) {
-      shown.views.emplace_back(viewer == kNoSide ? context.text("page.whole")
-                                                 : context.text("page.as", {{"side", side_display(context, game, viewer)}}),
-                               pictures::SideColors(game.definition()));
-    }
-    shown.info.emplace_back(context.text("page.game-name"), game.name());
-    shown.info.emplace_back(context.text("page.file"), name);
-    for (const auto& [key, value] : header.tags) shown.info.emplace_back(key, value);
-
-    PageRecorder recorder(context, game, shown, seen_by);
-    recorder.position(state);
-    MoveObserver* observer = &recorder;
-    const RunResult run = run_moves(*input.source, game, state, observer);
-    if (run.read_error) return {report_file_error(context, file, read_failure(*run.read_error)), std::nullopt};
-    if (run.lines_after_quit) context.err() << quit_warning_line(context, file, *run.quit_line) << '\n';
-    if (const auto declared = run.declared_result ? run.declared_result : header.result)
-      shown.info.emplace_back(context.text("page.result"), *declared);
-    shown.info.emplace_back(context.text("page.end"), shown.statuses.back());
-    if (run.error) {
-      // Reported as replay reports it, and on the page after the last good move.
-      shown.error = error_line(file, *run.error, move_error_text(context, game, state, *run.error));
-      context.err() << shown.error << '\n';
-      status = kExitInvalid;
-    }
-  }
-  if (input.source->read_error())
-    return {report_file_error(context, file, read_failure(*input.source->read_error())), std::nullopt};
-  if (game_index && index < *game_index)
-    return {report_file_error(context, file,
-                              FileError{"usage", Message{"usage.no-such-game",
-                                                         {{"index", std::to_string(*game_index)},
-                                                          {"count", std::to_string(index)}}}}),
-            std::nullopt};
-  if (page.games.empty())  // a file of no game at all
-    return {report_file_error(context, file,
-                              FileError{"usage", Message{"usage.no-such-game", {{"index", "1"}, {"count", "0"}}}}),
-            std::nullopt};
-  page.title = page.games.size() == 1 ? page.games.front().title : std::filesystem::path(file).filename().string();
-  return {status, pictures::page_html(page), static_cast<int>(page.games.size())};
+PageOutcome write_record_folder(const Context& context, const std::string& path, const PageRequest& request,
+                                const std::string& folder) {
+  const std::string name = std::filesystem::path(display_name(path)).filename().string();
+  TemporaryFolder made(folder);
+  FolderFile index(made.file("index.html"));
+  pictures::IndexTexts texts;
+  texts.language = context.messages().language();
+  texts.title = name;
+  texts.heading = name;
+  texts.number = context.text("page.number");
+  texts.game = context.text("page.game");
+  texts.result = context.text("page.result");
+  texts.moves = context.text("page.moves");
+  index.write(pictures::index_head(texts));
+  const pictures::PageSettings settings = page_settings(context, request, true);
+  std::unique_ptr<FolderFile> page_file;
+  std::unique_ptr<pictures::PageWriter> writer;
+  PageOutcome outcome;
+  std::vector<std::string> notes;
+  outcome.status = read_page_games(
+      context, path, request,
+      [&](int game_index) -> PageTables& {
+        page_file = std::make_unique<FolderFile>(made.file("game-" + std::to_string(game_index) + ".html"));
+        writer = std::make_unique<pictures::PageWriter>(settings, name,
+                                                        [&](std::string_view text) { page_file->write(text); });
+        return writer->tables();
+      },
+      [&](const PageGame& game, const GameSummary& summary) {
+        writer->add(game);
+        writer->finish();
+        page_file->close();
+        index.write(pictures::index_row(
+            summary.index, {"game-" + std::to_string(summary.index) + ".html", summary.title, summary.result,
+                            summary.moves}));
+        return true;
+      },
+      notes, outcome.games);
+  write_notes(context, notes);
+  if (outcome.status == kExitUsage) return outcome;
+  index.write(pictures::index_tail());
+  index.close();
+  made.commit(folder);
+  outcome.written = true;
+  return outcome;
 }
 
 }  // namespace gamerec::cli

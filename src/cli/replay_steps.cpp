@@ -7,6 +7,7 @@
 
 #include "cli/diagnostics.h"
 #include "cli/position_text.h"
+#include "cli/record_facts.h"
 #include "cli/record_opening.h"
 #include "records/line_source.h"
 #include "rules/facets.h"
@@ -43,6 +44,12 @@ class Replay {
   }
   std::int64_t moves() const { return static_cast<std::int64_t>(steps_.size()); }
 
+  // What replay prints before the start and after the last position.
+  void frame(std::string players, std::string result) {
+    players_ = std::move(players);
+    result_ = std::move(result);
+  }
+
   // The position after `number` moves, as replay prints it.
   std::string shown(std::int64_t number) const {
     const auto snapshot = static_cast<std::size_t>(number / kSnapshotEvery);
@@ -51,14 +58,15 @@ class Replay {
       position->apply(steps_[static_cast<std::size_t>(i)].move);
     std::string out;
     if (number == 0) {
-      out = context_.text("ui.start") + "\n";
+      out = players_ + context_.text("ui.start") + "\n";
     } else {
       const Step& step = steps_[static_cast<std::size_t>(number - 1)];
       out = move_line(context_, game_, number, step.seen ? step.text : context_.text("ui.hidden-move"), step.mover) +
             "\n";
     }
     const BoardView view = viewer_ == kNoSide ? position->view() : position->observe(viewer_)->view();
-    return out + position_text(context_, game_, *position, turned_ ? ui::turned_round(view) : view) + "\n";
+    out += position_text(context_, game_, *position, turned_ ? ui::turned_round(view) : view) + "\n";
+    return number == moves() ? out + result_ : out;
   }
 
  private:
@@ -68,15 +76,29 @@ class Replay {
   bool turned_;
   std::vector<Step> steps_;
   std::vector<std::unique_ptr<State>> snapshots_;
+  std::string players_;  // a line, or empty
+  std::string result_;   // a line, or empty
 };
 
 }  // namespace
 
-int step_through(const Context& context, RecordInput& input, const Game& game, State& start, Side viewer,
-                 bool turned, std::int64_t first, const std::string& file) {
+int step_through(const Context& context, RecordInput& input, const GameHeader& header, const Game& game,
+                 State& start, Side viewer, bool turned, std::int64_t first, const std::string& file) {
   Replay replay(context, game, viewer, turned);
   const RunResult run = replay.read(input, start);
   if (run.read_error) return report_file_error(context, file, read_failure(*run.read_error));
+  {
+    const std::vector<std::string> players = header_players(game, header);
+    std::string players_line;
+    if (!players.empty())
+      players_line = context.text("replay.players", {{"players", players_text(context, game, players)}}) + "\n";
+    std::string result_line;
+    if (!run.error) {
+      const std::string result = result_text(context, game, declared_result_of(game, header, run, start), run, start);
+      result_line = context.text("replay.result", {{"result", result}}) + "\n";
+    }
+    replay.frame(std::move(players_line), std::move(result_line));
+  }
   const auto error_status = [&] {
     if (!run.error) return kExitOk;
     context.err() << error_line(file, *run.error, move_error_text(context, game, start, *run.error)) << '\n';

@@ -12,10 +12,11 @@ namespace gamerec::cli {
 
 // Steps through the current game of `input` from `start`, as `viewer` sees
 // it (kNoSide: everything), the board turned round when `turned`, opening
-// at move `first` (0: the start).
+// at move `first` (0: the start). The start shows the players `header`
+// names, the last position the result.
 // Returns the exit status: 1 when the record has an error (its line goes
 // to standard error when the replay ends).
-int step_through(const Context& context, RecordInput& input, const Game& game, State& start, Side viewer,
-                 bool turned, std::int64_t first, const std::string& file);
+int step_through(const Context& context, RecordInput& input, const GameHeader& header, const Game& game,
+                 State& start, Side viewer, bool turned, std::int64_t first, const std::string& file);
 
 }  // namespace gamerec::cli

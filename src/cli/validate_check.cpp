@@ -9,6 +9,7 @@
 
 #include "cli/diagnostics.h"
 #include "cli/position_text.h"
+#include "cli/record_facts.h"
 #include "rules/facets.h"
 
 namespace gamerec::cli {
@@ -38,7 +39,7 @@ struct GameReport {
   std::int64_t moves = 0;
   std::optional<RecordError> error;
   std::string error_message;  // when not move_error_text's (a variation's move)
-  std::optional<std::string> declared_result;
+  std::optional<DeclaredResult> declared;  // the result the record states, and why the game ended so
   std::string warning;  // the declared result disagrees with the rules
   std::vector<ShownWarning> warnings;
   const PassedEnd* passed_end = nullptr;  // the rules ended the game before the record did
@@ -107,7 +108,10 @@ void print_json(const Context& context, const GameReport& report, ReportBuffer& 
     const auto* text = report.game != nullptr ? report.game->facet<PositionText>() : nullptr;
     line["fen"] = text != nullptr && report.end != nullptr ? Json(text->position_text(*report.end)) : Json();
   }
-  if (report.declared_result) line["declared_result"] = *report.declared_result;
+  if (report.declared) {
+    line["declared_result"] = report.declared->text;
+    if (!report.declared->reason.empty()) line["declared_reason"] = report.declared->reason;
+  }
   if (!report.warning.empty()) line["warning"] = report.warning;
   if (report.passed_end != nullptr) {
     const PassedEnd& passed = *report.passed_end;
@@ -223,7 +227,8 @@ class Validator {
       report.error = run.error;
       if (run.error_in_variation)
         report.error_message = variation_error_text(*opened_game.game, *run.error_in_variation);
-      report.declared_result = run.declared_result;
+      // Only JSON tells it (its reason asks the rules for the end).
+      if (json_) report.declared = declared_result_of(*opened_game.game, opened_game.header, run, *opened_game.start);
       report.passed_end = run.passed_end ? &*run.passed_end : nullptr;
       report.fen = options_.fen;
       report.warnings = warnings(opened_game, run);

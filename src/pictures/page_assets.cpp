@@ -27,9 +27,21 @@ li a:hover { text-decoration: underline; }
 .swatch { display: inline-block; width: .8em; height: .8em; border: 1px solid #555; margin-right: 6px; vertical-align: middle; }
 .comment { display: block; color: #555; font-style: italic; padding-left: 1.6em; white-space: pre-wrap; overflow-wrap: anywhere; }
 li.error { color: #b00020; white-space: pre-wrap; }
+#all-games { color: #f6f4ef; }
 )css";
 
-const std::string_view kPageBody = R"html(<header><h1 id="title"></h1><label id="game-choice" hidden><span id="game-label"></span> <select id="game"></select></label></header>
+const std::string_view kIndexStyle = R"css(
+body { font-family: "DejaVu Sans", Verdana, Arial, sans-serif; margin: 0; background: #f6f4ef; color: #222; }
+header { padding: 10px 16px; background: #3b3a36; color: #f6f4ef; }
+h1 { font-size: 20px; margin: 0; font-weight: normal; }
+main { padding: 16px; }
+table { border-collapse: collapse; background: #fff; }
+th, td { padding: 3px 10px; border-bottom: 1px solid #ddd; text-align: left; overflow-wrap: anywhere; }
+th { color: #666; font-weight: normal; }
+td:first-child, td:last-child { text-align: right; }
+)css";
+
+const std::string_view kPageBody = R"html(<header><a id="all-games" href="index.html" hidden></a><h1 id="title"></h1><label id="game-choice" hidden><span id="game-label"></span> <select id="game"></select></label></header>
 <main>
 <section id="viewer">
 <div id="board" data-move="0"></div>
@@ -44,18 +56,21 @@ const std::string_view kPageBody = R"html(<header><h1 id="title"></h1><label id=
 <noscript><p>This page shows the game with its script.</p></noscript>
 )html";
 
-// Hand-written: draws a position from the items the data lists for it,
-// and moves through the game with the buttons, the keys, the move list and
-// the URL fragment (#12: move 12; #2/12: game 2, move 12). Every text of
-// the data goes in as text (textContent), never as markup; only the SVG
-// items, which gamerec wrote and escaped, are markup.
+// Hand-written: reads a game's data when the game is shown, draws a
+// position from the items the shared tables list for it, and moves
+// through the game with the buttons, the keys, the move list and the URL
+// fragment (#12: move 12; #2/12: game 2, move 12). Every text of the data
+// goes in as text (textContent), never as markup; only the SVG items,
+// which gamerec wrote and escaped, are markup.
 const std::string_view kPageScript = R"js((function () {
 'use strict';
 var data = JSON.parse(document.getElementById('gamerec-data').textContent);
 var T = data.texts;
+var sources = document.querySelectorAll('script.gamerec-game');
 var at = { game: 0, view: 0, move: 0 };
 var flipped = !!data.flipped;
 var groups = [];
+var shownGame = null;
 function $(id) { return document.getElementById(id); }
 function add(parent, tag, content, cls) {
   var node = document.createElement(tag);
@@ -64,20 +79,74 @@ function add(parent, tag, content, cls) {
   parent.appendChild(node);
   return node;
 }
-function game() { return data.games[at.game]; }
+// A text with {name} placeholders filled in, taken as they are.
+function fill(text, values) {
+  return text.replace(/\{(\w+)\}/g, function (all, name) { return values[name] !== undefined ? String(values[name]) : all; });
+}
+// Whole numbers as gamerec writes them (pictures/page.h, append_compact).
+var digits = {};
+(function () {
+  var last = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef', more = 'ghijklmnopqrstuvwxyz0123456789+/';
+  for (var i = 0; i < 32; ++i) { digits[last.charAt(i)] = -1 - i; digits[more.charAt(i)] = i; }
+})();
+function numbers(text) {
+  var out = [], n = 0;
+  for (var i = 0; i < text.length; ++i) {
+    var d = digits[text.charAt(i)];
+    if (d === undefined) continue;
+    if (d < 0) { out.push(n * 32 - 1 - d); n = 0; } else { n = n * 32 + d; }
+  }
+  return out;
+}
+// Game `index`'s data, read when it is first shown.
+function load(index) {
+  if (shownGame && shownGame.index === index) return shownGame;
+  var g = JSON.parse(sources[index].textContent);
+  g.index = index;
+  var texts = g.moves ? g.moves.split('\n') : [];
+  var sides = numbers(g.sides);
+  var paired = g.numbers !== undefined ? numbers(g.numbers) : null;
+  var number = 0;
+  g.list = texts.map(function (text, i) {
+    var m = { text: text, side: sides[i], name: g.names[sides[i]] || '', comments: [] };
+    if (paired) {
+      var v = paired[i], z = Math.floor(v / 2);
+      number += z % 2 ? -(z + 1) / 2 : z / 2;
+      m.number = number;
+      m.label = number + (v % 2 ? '...' : '.') + ' ' + text;
+      m.line = fill(T.numbered, { move: m.label, side: m.name });
+    } else {
+      m.number = i + 1;
+      m.label = m.number + '. ' + text;
+      m.line = fill(T.move, { number: m.number, move: text, side: m.name });
+    }
+    return m;
+  });
+  g.before = [];
+  (g.notes || []).forEach(function (note) {
+    if (note[0] === 0) g.before = note[1]; else g.list[note[0] - 1].comments = note[1];
+  });
+  g.status = numbers(g.status).map(function (s) { return data.statuses[s]; });
+  g.views.forEach(function (v) { v.frames = v.frames.split('.').slice(0, -1); });
+  g.error = g.error || '';
+  shownGame = g;
+  return g;
+}
+function game() { return load(at.game); }
 function view() { return game().views[at.view]; }
-function fragment(move) { return data.games.length > 1 ? (at.game + 1) + '/' + move : String(move); }
+function board() { return data.boards[view().board]; }
+function fragment(move) { return sources.length > 1 ? (at.game + 1) + '/' + move : String(move); }
 // The items of each position, from the changes, once per view.
 function shown(v, move) {
   if (!v.sets) {
     v.sets = [];
     var current = new Set();
     v.frames.forEach(function (changes) {
-      changes.forEach(function (c) { if (c > 0) current.add(c - 1); else current.delete(-c - 1); });
+      numbers(changes).forEach(function (c) { if (current.has(c)) current.delete(c); else current.add(c); });
       v.sets.push(Array.from(current));
     });
   }
-  return v.sets[Math.min(move, v.sets.length - 1)];
+  return v.sets[Math.min(move, v.sets.length - 1)] || [];
 }
 // Labels and glyphs stay upright when their panel turns.
 function upright(group) {
@@ -88,23 +157,23 @@ function upright(group) {
   });
 }
 function buildBoard() {
-  var v = view(), width = data.size, height = Math.round(data.size * v.h / v.w);
-  var svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ' + v.w + ' ' + v.h + '" width="' + width +
-      '" height="' + height + '" font-family="' + data.font + '"><defs>' + v.defs + '</defs>' + v.head;
-  v.panels.forEach(function () { svg += '<g class="panel"></g>'; });
+  var b = board(), width = data.size, height = Math.round(data.size * b.h / b.w);
+  var svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ' + b.w + ' ' + b.h + '" width="' + width +
+      '" height="' + height + '" font-family="' + data.font + '"><defs>' + b.defs + '</defs>' + b.head;
+  b.panels.forEach(function () { svg += '<g class="panel"></g>'; });
   $('board').innerHTML = svg + '</svg>';
   $('viewer').style.maxWidth = Math.max(width, 320) + 'px';
   groups = Array.prototype.slice.call($('board').querySelectorAll('g.panel'));
 }
 function drawBoard() {
-  var v = view();
-  var ids = shown(v, at.move).slice().sort(function (a, b) { return v.items[a][1] - v.items[b][1] || a - b; });
+  var v = view(), b = board(), items = data.items;
+  var ids = shown(v, at.move).slice().sort(function (x, y) { return items[x][1] - items[y][1] || x - y; });
   var parts = groups.map(function () { return []; });
-  ids.forEach(function (i) { parts[v.items[i][0]].push(v.items[i][2]); });
+  ids.forEach(function (i) { parts[items[i][0]].push(items[i][2]); });
   groups.forEach(function (group, p) {
     group.innerHTML = parts[p].join('');
     if (flipped) {
-      group.setAttribute('transform', 'rotate(180 ' + v.panels[p][0] + ' ' + v.panels[p][1] + ')');
+      group.setAttribute('transform', 'rotate(180 ' + b.panels[p][0] + ' ' + b.panels[p][1] + ')');
       upright(group);
     } else {
       group.removeAttribute('transform');
@@ -122,13 +191,15 @@ function buildGame() {
   list.textContent = '';
   var start = add(list, 'li');
   link(start, 0, T.start);
-  g.comments.forEach(function (c) { add(start, 'span', c, 'comment'); });
-  g.moves.forEach(function (m, i) {
+  g.before.forEach(function (c) { add(start, 'span', c, 'comment'); });
+  var colours = data.boards[g.views[0].board].colours || [];
+  g.list.forEach(function (m, i) {
     var item = add(list, 'li');
-    var swatch = add(item, 'span', null, 'swatch side-' + m[2]);
-    swatch.title = m[3];
-    link(item, i + 1, m[0] + '. ' + m[1]).title = m[3];
-    m[4].forEach(function (c) { add(item, 'span', c, 'comment'); });
+    var swatch = add(item, 'span', null, 'swatch side-' + m.side);
+    swatch.title = m.name;
+    if (colours[m.side]) swatch.style.background = colours[m.side];
+    link(item, i + 1, m.label).title = m.name;
+    m.comments.forEach(function (c) { add(item, 'span', c, 'comment'); });
   });
   if (g.error) add(list, 'li', g.error, 'error');
   var error = $('error');
@@ -140,16 +211,7 @@ function buildGame() {
   $('view-choice').hidden = g.views.length < 2;
   at.view = Math.min(at.view, g.views.length - 1);
   views.value = at.view;
-  colourSwatches();
   buildBoard();
-}
-// Each move of the list beside its side's colour.
-function colourSwatches() {
-  var colours = game().colours || [];
-  $('moves').querySelectorAll('.swatch').forEach(function (s) {
-    var side = +s.className.replace(/.*side-/, '');
-    if (colours[side]) s.style.background = colours[side];
-  });
 }
 function link(parent, move, label) {
   var a = add(parent, 'a', label);
@@ -159,15 +221,15 @@ function link(parent, move, label) {
 }
 function go(move) {
   var g = game();
-  at.move = Math.max(0, Math.min(g.moves.length, move | 0));
+  at.move = Math.max(0, Math.min(g.list.length, move | 0));
   drawBoard();
   var board = $('board');
   board.dataset.move = at.move;
   board.dataset.game = at.game + 1;
   board.dataset.view = at.view;
-  var m = g.moves[at.move - 1];
-  $('move-line').textContent = m ? T.move.replace('{number}', m[0]).replace('{move}', m[1]).replace('{side}', m[3]) : T.start;
-  $('status').textContent = g.status[Math.min(at.move, g.status.length - 1)];
+  var m = g.list[at.move - 1];
+  $('move-line').textContent = m ? m.line : T.start;
+  $('status').textContent = g.status[Math.min(at.move, g.status.length - 1)] || '';
   var items = $('moves').children;
   for (var i = 0; i < items.length; ++i) items[i].classList.toggle('current', i === at.move);
   scrollList(items[at.move]);
@@ -185,7 +247,7 @@ function scrollList(item) {
     list.scrollTop = item.offsetTop + item.offsetHeight - list.clientHeight;
 }
 function chooseGame(index) {
-  at.game = Math.max(0, Math.min(data.games.length - 1, index));
+  at.game = Math.max(0, Math.min(sources.length - 1, index));
   $('game').value = at.game;
   buildGame();
 }
@@ -206,14 +268,19 @@ $('game-label').textContent = T.game;
 $('view-label').textContent = T.view;
 $('moves-title').textContent = T.moves;
 $('keys').textContent = T.keys;
+if (T.all) { $('all-games').textContent = T.all; $('all-games').hidden = false; }
 $('first').onclick = function () { go(0); };
 $('previous').onclick = function () { go(at.move - 1); };
 $('next').onclick = function () { go(at.move + 1); };
-$('last').onclick = function () { go(game().moves.length); };
+$('last').onclick = function () { go(game().list.length); };
 $('flip').onclick = flip;
 var games = $('game');
-data.games.forEach(function (g, i) { add(games, 'option', (i + 1) + '. ' + g.title).value = i; });
-$('game-choice').hidden = data.games.length < 2;
+if (sources.length > 1) {
+  var options = document.createDocumentFragment();
+  data.titles.forEach(function (title, i) { add(options, 'option', (i + 1) + '. ' + title).value = i; });
+  games.appendChild(options);
+}
+$('game-choice').hidden = sources.length < 2;
 games.onchange = function () { chooseGame(+games.value); go(0); };
 $('view').onchange = function () { at.view = +$('view').value; buildBoard(); go(at.move); };
 document.addEventListener('keydown', function (e) {
@@ -222,7 +289,7 @@ document.addEventListener('keydown', function (e) {
     case 'ArrowRight': go(at.move + 1); break;
     case 'ArrowLeft': go(at.move - 1); break;
     case 'Home': go(0); break;
-    case 'End': go(game().moves.length); break;
+    case 'End': go(game().list.length); break;
     case 'f': flip(); break;
     default: return;
   }

@@ -8,5 +8,7 @@ namespace gamerec::pictures {
 extern const std::string_view kPageStyle;
 extern const std::string_view kPageBody;
 extern const std::string_view kPageScript;
+// A folder's index page (page.h, index_head).
+extern const std::string_view kIndexStyle;
 
 }  // namespace gamerec::pictures

@@ -182,6 +182,14 @@ Result<GameHeader, RecordError> MoveListSource::read_header() {
         if (entry.first.Scalar() == "Result") header.result = entry.second.Scalar();
       }
     }
+    // Who played (a tourney writes it): shown by replay and on pages. A
+    // value that is not a map of names is kept and not read.
+    if (const YAML::Node players = root["players"]; players && players.IsMap()) {
+      for (const auto& entry : players) {
+        if (entry.first.IsScalar() && entry.second.IsScalar())
+          header.players.emplace_back(entry.first.Scalar(), entry.second.Scalar());
+      }
+    }
     if (const YAML::Node variant = root["variant"]) {
       header.variant_line = line_of("variant");
       if (!variant.IsMap()) return header_error("variant", header.variant_line);

@@ -60,6 +60,9 @@ struct GameHeader {
   std::string position;                                   // a start position, in the game's notation
   std::optional<std::string> result;                      // a result it declares (PGN Result)
   std::vector<std::pair<std::string, std::string>> tags;  // its other fields, in order
+  // Its players by side, as a move list's `players:` names them ("south",
+  // "Ana"); PGN names them in tags (White, Black).
+  std::vector<std::pair<std::string, std::string>> players;
   std::string text;            // a move list's header lines, verbatim, to write back
   std::int64_t line = 1;       // where the game starts
   std::int64_t end_line = 0;   // the header's last line (0: no header)

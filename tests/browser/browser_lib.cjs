@@ -87,15 +87,22 @@ async function pageCells(page) {
 
 // Opens `file` (with #fragment) in a new tab that fails every request but
 // the page's own, and collects script errors. Returns { page, blocked, errors }.
-async function openPage(browser, file, fragment = '', viewport = { width: 1100, height: 800 }) {
+// Options: `ready` (default true) waits for the page's script to have run
+// (a folder's index has none); `siblings` lets a link open the pages
+// beside it (a folder's).
+async function openPage(browser, file, fragment = '', viewport = { width: 1100, height: 800 },
+                        { ready = true, siblings = false } = {}) {
   const page = await browser.newPage();
   await page.setViewport({ ...viewport, deviceScaleFactor: 1 });
   const url = 'file://' + path.resolve(file);
   const blocked = [];
   const errors = [];
   await page.setRequestInterception(true);
+  const folder = url.slice(0, url.lastIndexOf('/') + 1);
   page.on('request', (request) => {
-    if (request.url().split('#')[0] === url) return request.continue();
+    const to = request.url().split('#')[0];
+    if (to === url || (siblings && request.isNavigationRequest() && to.startsWith(folder) && to.endsWith('.html')))
+      return request.continue();
     blocked.push(request.url());
     return request.abort();
   });
@@ -103,7 +110,7 @@ async function openPage(browser, file, fragment = '', viewport = { width: 1100, 
   page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
   page.on('dialog', async (dialog) => { errors.push('dialog: ' + dialog.message()); await dialog.dismiss(); });
   await page.goto(url + fragment, { waitUntil: 'load' });
-  await page.waitForSelector('body[data-ready]', { timeout: 10000 });
+  if (ready) await page.waitForSelector('body[data-ready]', { timeout: 10000 });
   return { page, blocked, errors };
 }
 

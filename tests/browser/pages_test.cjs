@@ -6,8 +6,9 @@
 // `gamerec replay --to N --format svg`; screenshots of the start, a middle
 // and the end are compared with the reference PNGs beside this file (a
 // small tolerance); no request may leave the page. Then: a multi-game
-// PGN's selector, battleship's views, an invalid record's error, and a
-// record that tries to inject markup and script.
+// PGN's selector, battleship's views, a page of one side's view, a folder
+// of pages, an invalid record's error, and a record that tries to inject
+// markup and script. Each page numbers its moves as replay does.
 //
 //   node pages_test.cjs --gamerec BIN --source SRC_DIR --modules NODE_MODULES_PARENT
 //                       --work TMP_DIR [--update-references]
@@ -74,6 +75,30 @@ async function expectMove(page, record, n, how, extra = []) {
   sameLines(await lib.pageCells(page), expectedCells(record, n, extra), `${record}: ${how}: the board at move ${n}`);
 }
 
+// The moves as replay's text numbers them ("Move 3: 8E-8H (Red)"; chess
+// "9. Bg5 (White)", "9... Qe7 (Black)"): the list shows each without its
+// side, "3. 8E-8H" or "9. Bg5", and the line under the board the whole of
+// it. Checked at every move but for long games, where the first 12 and
+// the last are.
+async function sameMoveLines(page, record, moves, extra = []) {
+  const text = run(['replay', ...extra, record]).out;
+  const lines = text.match(/^(Move \d+: .*|\d+\.(\.\.)? .*)$/gm) || [];
+  check(lines.length === moves, `${record}: replay prints a line per move`, `${lines.length} lines for ${moves} moves`);
+  const labels = await page.$$eval('#moves li a', (links) => links.slice(1).map((a) => a.textContent));
+  const expected = lines.map((l) => l.replace(/^Move (\d+): /, '$1. ').replace(/ \([^()]*\)$/, ''));
+  check(JSON.stringify(labels) === JSON.stringify(expected), `${record}: the list numbers the moves as replay does`,
+        JSON.stringify(labels.slice(0, 6)) + ' against ' + JSON.stringify(expected.slice(0, 6)));
+  for (let n = 1; n <= moves; ++n) {
+    if (n > 12 && n !== moves) continue;
+    await page.evaluate((i) => { location.hash = '#' + i; }, n);
+    await page.waitForFunction((i) => document.getElementById('board').dataset.move === String(i), {}, n);
+    const line = await page.$eval('#move-line', (p) => p.textContent);
+    if (!check(line === lines[n - 1], `${record}: the line under move ${n} is replay's`, `${line} against ${lines[n - 1]}`)) break;
+  }
+  await page.evaluate(() => { location.hash = '#0'; });
+  await page.waitForFunction(() => document.getElementById('board').dataset.move === '0');
+}
+
 // Compares `png` (a Buffer) with the reference of that name, in a blank
 // tab: both drawn on canvases, the differing pixels counted.
 async function compareScreenshot(browser, name, png) {
@@ -138,6 +163,7 @@ async function walkGame(browser, game, record) {
   const { page, blocked, errors } = await lib.openPage(browser, file);
   const moves = await page.$$eval('#moves li a', (links) => links.length - 1);
   check(moves >= 5, `${record}: the move list holds the moves`, moves);
+  await sameMoveLines(page, record, moves);
   await expectMove(page, record, 0, 'opening the page');
   const board = await page.$('#board');
   await compareScreenshot(browser, game + '-start', await board.screenshot());
@@ -270,6 +296,66 @@ async function battleshipViews(browser) {
   await page.close();
 }
 
+// A page made --as player1 (convert --as): one view, Player 1's, moved
+// through as the whole page is; Player 2's fleet is not on it.
+async function oneSideView(browser) {
+  const record = 'samples/battleship/valid/full-game.battleship';
+  const file = path.join(work, 'battleship-player1.html');
+  fs.rmSync(file, { force: true });
+  const converted = run(['convert', '--as', 'player1', record, file]);
+  check(converted.status === 0, 'convert --as player1 to a page', converted.err);
+  const printed = run(['replay', '--format', 'html', '--as', 'player1', record]);
+  check(printed.out === fs.readFileSync(file, 'utf8'), 'replay --format html --as player1 prints the same page');
+  const { page, blocked, errors } = await lib.openPage(browser, file, '#30');
+  check(await page.$eval('#view-choice', (l) => l.hidden), 'a page of one side has no View selector');
+  await expectMove(page, record, 30, 'the page of player1', ['--as', 'player1']);
+  await press(page, 'End');
+  const end = await shownMove(page);
+  await expectMove(page, record, end, 'the page of player1 at its end', ['--as', 'player1']);
+  const texts = await page.$$eval('#moves li a', (links) => links.map((a) => a.textContent));
+  check(texts.filter((t) => /\(hidden\)$/.test(t)).length === 10, "Player 2's ten placements are hidden",
+        JSON.stringify(texts.slice(10, 22)));
+  await sameMoveLines(page, record, texts.length - 1, ['--as', 'player1']);
+  check(blocked.length === 0 && errors.length === 0, 'the page of one side fetches nothing and runs clean',
+        JSON.stringify(blocked.concat(errors)));
+  await page.close();
+}
+
+// Past --page-limit, convert writes a folder: its index links each game's
+// page, which links back and works as any page.
+async function folderOfPages(browser) {
+  const source = path.join(work, 'many.pgn');
+  const pgn = fs.readFileSync(path.join(args.source, 'samples/chess/valid/opera-game.pgn'), 'utf8');
+  // Enough games for more than a megabyte of page.
+  fs.writeFileSync(source, Array(700).fill(pgn).join('\n'));
+  const out = path.join(work, 'many.html');
+  const folder = path.join(work, 'many');
+  fs.rmSync(out, { force: true });
+  fs.rmSync(folder, { recursive: true, force: true });
+  const converted = run(['convert', '--page-limit', '1', source, out]);
+  check(converted.status === 0 && /wrote the folder/.test(converted.err), 'convert past --page-limit writes a folder',
+        converted.err);
+  const index = await lib.openPage(browser, path.join(folder, 'index.html'), '', undefined,
+                                   { ready: false, siblings: true });
+  const rows = await index.page.$$eval('tbody tr', (trs) => trs.length);
+  check(rows === 700, 'the index lists every game', rows);
+  const row = await index.page.$$eval('tbody tr:nth-child(12) td', (tds) => tds.map((td) => td.textContent));
+  check(row[0] === '12' && row[1] === 'Paul Morphy v Duke Karl / Count Isouard' && row[2] === '1-0 (checkmate)' &&
+        row[3] === '33', "the index's row: number, players, result, moves", JSON.stringify(row));
+  await Promise.all([index.page.waitForNavigation(), index.page.click('tbody tr:nth-child(12) a')]);
+  check(index.page.url().split('#')[0].endsWith('/many/game-12.html'), "the index's link opens the game's page", index.page.url());
+  await index.page.close();
+  const game = await lib.openPage(browser, path.join(folder, 'game-12.html'));
+  await press(game.page, 'End');
+  await expectMove(game.page, source, 33, "a folder's page, at its end", ['--game-index', '12']);
+  check(await game.page.$eval('#all-games', (a) => !a.hidden && a.getAttribute('href') === 'index.html'),
+        "a folder's page links its index");
+  check(index.blocked.length === 0 && game.blocked.length === 0 && index.errors.length === 0 && game.errors.length === 0,
+        "the folder's pages fetch nothing and run clean",
+        JSON.stringify(index.blocked.concat(game.blocked, index.errors, game.errors)));
+  await game.page.close();
+}
+
 // An invalid record: the page up to its last good move, the error shown on
 // it and on standard error, status 1.
 async function invalidRecord(browser) {
@@ -310,13 +396,17 @@ async function injection(browser) {
   fs.rmSync(file, { force: true });
   check(run(['convert', record, file]).status === 0, 'convert a record full of markup');
   const html = fs.readFileSync(file, 'utf8');
-  check((html.match(/<script/g) || []).length === 2 && (html.match(/<\/script/g) || []).length === 2,
-        'the page holds its own two scripts and no other');
+  check((html.match(/<script/g) || []).length === 3 && (html.match(/<\/script/g) || []).length === 3,
+        'the page holds its own three scripts (the game\'s data, the shared data, the script) and no other');
   const { page, blocked, errors } = await lib.openPage(browser, file);
   check(await page.evaluate(() => window.injected === undefined), 'no injected script ran');
   check(await page.$$eval('img, b, #info svg, #moves svg', (n) => n.length) === 0, 'no injected element exists');
   const info = await page.$$eval('#info dd', (dds) => dds.map((d) => d.textContent));
-  for (const value of Object.values(hostile)) check(info.includes(value), 'a tag is shown as text: ' + value);
+  // The players' tags are the Players row.
+  for (const [key, value] of Object.entries(hostile)) {
+    const shown = key === 'White' || key === 'Black' ? info.some((d) => d.includes(value)) : info.includes(value);
+    check(shown, 'a tag is shown as text: ' + value);
+  }
   check(await page.$eval('#title', (h) => h.textContent) === hostile.White + ' v ' + hostile.Black,
         'the players are shown as text in the title');
   const comments = await page.$$eval('#moves .comment', (c) => c.map((e) => e.textContent));
@@ -343,6 +433,8 @@ async function main() {
     for (const [game, record] of games) await walkGame(browser, game, record);
     await multiGame(browser);
     await battleshipViews(browser);
+    await oneSideView(browser);
+    await folderOfPages(browser);
     await invalidRecord(browser);
     await injection(browser);
   } catch (error) {

@@ -6,6 +6,8 @@
 // always shown and what the golden cases hold.
 #include <catch2/catch.hpp>
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <map>
 #include <regex>
@@ -133,7 +135,8 @@ std::vector<std::vector<Element>> svg_panels(const std::string& svg) {
 }
 
 // The text boards of every position of a record, from one `replay`: each
-// block is a heading ("Start", "Move N: ..."), the board, the status line.
+// block is a heading ("Start", "Move N: ..."), the board, the status line;
+// the line after the last ("Result: ...") is no position.
 std::vector<std::string> text_positions(const std::string& record) {
   const Run text = run_gamerec({"replay", record});
   REQUIRE(text.status == 0);
@@ -144,6 +147,9 @@ std::vector<std::string> text_positions(const std::string& record) {
     blocks.push_back(text.out.substr(at, end - at + 1));
     at = end + 2;
   }
+  REQUIRE(!blocks.empty());
+  CHECK(blocks.back().rfind("Result: ", 0) == 0);
+  blocks.pop_back();
   return blocks;
 }
 
@@ -407,8 +413,8 @@ TEST_CASE("html: text from a record cannot close the page's script or open marku
     for (std::size_t at = page.out.find(what); at != std::string::npos; at = page.out.find(what, at + 1)) ++n;
     return n;
   };
-  CHECK(count("<script") == 2);  // the page's data and its own script
-  CHECK(count("</script") == 2);
+  CHECK(count("<script") == 3);  // the game's data, the page's shared data and its own script
+  CHECK(count("</script") == 3);
   CHECK(count("<img") == 0);
   CHECK(count("<b>") == 0);
   CHECK(count("\\u003c/script\\u003e\\u003cb\\u003ebold") == 1);  // the comment, as data
@@ -441,6 +447,131 @@ TEST_CASE("html: a 300-move game's page stays under 200 KB", "[cli][html]") {
   write_file(dir.path() + "/long.cht", moves);
   const Run page = run_gamerec({"replay", "--format", "html", dir.path() + "/long.cht"});
   REQUIRE(page.status == 0);
-  CHECK(page.out.find("\"300\"") != std::string::npos);  // every move is on it
+  CHECK(page.out.find("Yellow to move, move 301") != std::string::npos);  // every move is on it
   CHECK(page.out.size() < 200 * 1000);
+}
+
+namespace {
+
+// Each game's data on a page (its JSON script elements), as the page's
+// script reads it.
+std::vector<nlohmann::json> page_games(const std::string& html) {
+  static const std::regex kGame("<script type=\"application/json\" class=\"gamerec-game\">([^<]*)</script>");
+  std::vector<nlohmann::json> games;
+  for (auto m = std::sregex_iterator(html.begin(), html.end(), kGame); m != std::sregex_iterator(); ++m)
+    games.push_back(nlohmann::json::parse((*m)[1].str()));
+  return games;
+}
+
+// The rows of a game's information table labelled `label`.
+std::vector<std::string> info_rows(const nlohmann::json& game, const std::string& label) {
+  std::vector<std::string> rows;
+  for (const auto& row : game.at("info")) {
+    if (row.at(0) == label) rows.push_back(row.at(1));
+  }
+  return rows;
+}
+
+// Two battleship records that differ only in Player 2's fleet (and a
+// comment after its first ship), with shots that miss both fleets.
+std::string fleet_record(const std::string& fleet) {
+  return "---\ngame: battleship\nvariant: {height: 7, ships: [3, 2, 2, 1], width: 7}\n---\n"
+         "A7 right\nE4 down\nE1 down\nA5\n" +
+         fleet + "C3 water\nC3 water\nG7 water\nG7 water\n";
+}
+const std::string kFleetA = "A5 down\n# the long ship down the side\nD4 down\nG3 down\nA1\n";
+const std::string kFleetB = "A7 right\n# the long ship along the top\nE4 down\nE1 down\nA5\n";
+
+}  // namespace
+
+TEST_CASE("html: every game's page shows its players and its result once, as replay does", "[cli][html]") {
+  const Run page = run_gamerec({"replay", "--format", "html", "samples/chess/valid/few-games.pgn"});
+  REQUIRE(page.status == 0);
+  const std::vector<nlohmann::json> games = page_games(page.out);
+  REQUIRE(games.size() == 4);
+  const std::vector<std::string> results = {"0-1 (checkmate)", "1-0 (checkmate)", "0-1 (resignation)",
+                                            "1/2-1/2 (draw agreed)"};
+  const std::vector<std::string> players = {"A (White), B (Black)", "C (White), D (Black)", "E (White), F (Black)",
+                                            "G (White), H (Black)"};
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    INFO("game " << i + 1);
+    CHECK(info_rows(games[i], "Result") == std::vector<std::string>{results[i]});
+    CHECK(info_rows(games[i], "Players") == std::vector<std::string>{players[i]});
+    CHECK(info_rows(games[i], "White").empty());  // the Players row names them
+    const Run text = run_gamerec({"replay", "--game-index", std::to_string(i + 1), "samples/chess/valid/few-games.pgn"});
+    CHECK(text.out.rfind("Players: " + players[i] + "\nStart\n", 0) == 0);
+    CHECK(text.out.find("\n\nResult: " + results[i] + "\n") == text.out.size() - results[i].size() - 11);
+  }
+  // A move list's players: field, and the rules' result when the record states none.
+  const Run moves = run_gamerec({"replay", "--format", "html", "samples/battleship/valid/full-game.battleship"});
+  const std::vector<nlohmann::json> game = page_games(moves.out);
+  REQUIRE(game.size() == 1);
+  CHECK(info_rows(game[0], "Players") == std::vector<std::string>{"density (Player 1), hunter (Player 2)"});
+  CHECK(info_rows(game[0], "Result") == std::vector<std::string>{"Player 1 wins (a whole fleet sunk)"});
+}
+
+TEST_CASE("html: a chess page numbers moves by pairs, as replay does", "[cli][html]") {
+  const Run page = run_gamerec({"replay", "--format", "html", "samples/chess/valid/opera-game.pgn"});
+  const std::vector<nlohmann::json> games = page_games(page.out);
+  REQUIRE(games.size() == 1);
+  // One number per move, a pair's: move 17 (White's ninth) is 9, Black's
+  // reply 9 continued (tests/browser checks the list's "9. Bg5").
+  CHECK(games[0].contains("numbers"));
+  const Run kalah = run_gamerec({"replay", "--format", "html", "samples/kalah/valid/full-game.kalah"});
+  CHECK_FALSE(page_games(kalah.out).at(0).contains("numbers"));
+}
+
+TEST_CASE("html: a page made --as SIDE holds nothing that side could not see", "[cli][html]") {
+  gamerec::test::TempDir dir("html");
+  std::filesystem::create_directories(dir.path() + "/a");
+  std::filesystem::create_directories(dir.path() + "/b");
+  const std::string a = dir.path() + "/a/fleets.battleship";
+  const std::string b = dir.path() + "/b/fleets.battleship";
+  write_file(a, fleet_record(kFleetA));
+  write_file(b, fleet_record(kFleetB));
+  const auto page = [&](const std::string& record, const std::vector<std::string>& extra) {
+    std::vector<std::string> args = {"replay", "--format", "html"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    args.push_back(record);
+    const Run run = run_gamerec(args);
+    INFO(run.err);
+    CHECK(run.status == 0);
+    return run.out;
+  };
+  // Player 1 never saw Player 2's fleet: the same page, byte for byte.
+  CHECK(page(a, {"--as", "player1"}) == page(b, {"--as", "player1"}));
+  // The fleets do differ where they may be seen.
+  CHECK(page(a, {"--as", "player2"}) != page(b, {"--as", "player2"}));
+  CHECK(page(a, {}) != page(b, {}));
+  const std::vector<nlohmann::json> games = page_games(page(a, {"--as", "player1"}));
+  REQUIRE(games.size() == 1);
+  CHECK(games[0].at("views").size() == 1);
+  // convert writes the same page.
+  const Run converted = run_gamerec({"convert", "--as", "player1", b, dir.path() + "/b.html"});
+  CHECK(converted.status == 0);
+  CHECK(read_file(dir.path() + "/b.html") == page(a, {"--as", "player1"}));
+  // An unknown side, and --as for a record format, are usage errors.
+  const Run unknown = run_gamerec({"replay", "--format", "html", "--as", "white", a});
+  CHECK(unknown.status == 2);
+  CHECK(unknown.out.empty());
+  CHECK(unknown.err == "gamerec: battleship has no side 'white'; sides: player1, player2\n");
+  const Run record = run_gamerec({"convert", "--as", "player1", a, dir.path() + "/out.battleship"});
+  CHECK(record.status == 2);
+  CHECK_FALSE(std::filesystem::exists(dir.path() + "/out.battleship"));
+}
+
+TEST_CASE("html: a page of one side's view does not tell another side's refused move", "[cli][html]") {
+  gamerec::test::TempDir dir("html");
+  const std::string record = dir.path() + "/touching.battleship";
+  // Player 2's second ship touches its first: refused, in a move Player 1 never sees.
+  write_file(record, fleet_record("A5 down\nB4 down\nG3 down\nA1\n"));
+  const Run whole = run_gamerec({"replay", "--format", "html", record});
+  const Run seen = run_gamerec({"replay", "--format", "html", "--as", "player1", record});
+  CHECK(whole.status == 1);
+  CHECK(seen.status == 1);
+  CHECK(seen.err == whole.err);  // standard error tells whoever made the page
+  const nlohmann::json game = page_games(seen.out).at(0);
+  CHECK(game.at("error") == record + ":10: the record has an error here; a page of one side's view does not say what it is");
+  CHECK(page_games(whole.out).at(0).at("error") == whole.err.substr(0, whole.err.size() - 1));
+  CHECK(seen.out.find("B4") == std::string::npos);
 }
