@@ -1,9 +1,18 @@
 // The message catalogue: English by default, the classic Spanish texts.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <cctype>
+#include <map>
 #include <set>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
 
+#include "core/embedded_definitions.h"
 #include "core/messages.h"
+#include "records/yaml_text.h"
 #include "test_support.h"
 
 using namespace gamerec;
@@ -11,17 +20,64 @@ using namespace gamerec;
 TEST_CASE("messages: Spanish gives the classic chaturanga messages") {
   const auto es = Messages::load("es").value();
   const GameDefinition& game = *gamerec::test::catalogue().find("chaturanga");
-  CHECK_THAT(es.error_reason({ErrorCode::kNotation}, game), Catch::StartsWith("Notacion incorrecta"));
-  CHECK(es.error_reason({ErrorCode::kEmptySquare}, game) == "Casilla vacia");
+  CHECK_THAT(es.error_reason({ErrorCode::kNotation}, game), Catch::StartsWith("Notación incorrecta"));
+  CHECK(es.error_reason({ErrorCode::kNotation, "hint", {{"suggestion", "4D-1A"}}}, game) ==
+        "Notación incorrecta; ¿quizá quiso decir 4D-1A?");
+  CHECK(es.error_reason({ErrorCode::kEmptySquare}, game) == "Casilla vacía");
   CHECK(es.error_reason({ErrorCode::kNotYourTurn}, game) == "No es el turno de la pieza");
   CHECK(es.error_reason({ErrorCode::kAlliedDestination}, game) == "Destino pieza aliada");
-  CHECK(es.error_reason({ErrorCode::kIllegalMove}, game) == "Movimiento no valido");
+  CHECK(es.error_reason({ErrorCode::kIllegalMove}, game) == "Movimiento no válido");
   CHECK_THAT(es.error_reason({ErrorCode::kBlockedPath, {}, {{"square", "7E"}}}, game),
              Catch::StartsWith("Trayectoria bloqueada en 7E"));
   CHECK(es.error_reason({ErrorCode::kGameOver}, game) == "Partida finalizada");
   CHECK(es.text("ui.accepted") == "Jugada correcta");
   CHECK(es.text("ui.session-over") == "Partida finalizada");
   CHECK(es.side_name(game, 2) == "Rojo");
+}
+
+TEST_CASE("messages: every Spanish text is spelt with its accents") {
+  // Words that are only ever misspellings in these texts (a missing tilde or
+  // ñ); ambiguous ones (esta/está, si/sí, que/qué) need a reader, not a test.
+  const std::set<std::string, std::less<>> unaccented = {
+      "posicion", "linea",   "lineas",    "numero",     "valido",      "validas",  "opcion",      "sesion",
+      "notacion", "ningun",  "ultima",    "peon",       "anada",       "anade",    "tamano",      "vacia",
+      "vacio",    "estan",   "mas",       "automatico", "automaticos", "estandar", "informacion", "direccion",
+      "pagina",   "version", "extension", "despues",    "aqui",        "ahi",      "quiza",       "segun",
+      "ademas",   "tambien", "nucleo",    "busqueda",   "infraccion",  "dialogo",  "arbol",       "pixeles",
+      "almacen",  "senal",   "podria",    "aun",        "continuelo"};
+  std::vector<std::pair<std::string, std::string>> texts;  // where, text
+  for (const EmbeddedFile& file : embedded_definitions()) {
+    const YAML::Node root = YAML::Load(std::string(file.text));
+    std::map<std::string, std::string, std::less<>> flat;
+    if (file.name == "messages.yaml") {
+      flatten_texts(root["es"], "", flat);
+    } else {
+      if (root["messages"]) flatten_texts(root["messages"]["es"], "", flat);
+      if (root["names"]) {
+        for (const auto& name : root["names"]["es"])
+          flat["names." + name.as<std::string>()] = name.as<std::string>();
+      }
+    }
+    for (const auto& [key, text] : flat) texts.emplace_back(std::string(file.name) + ": " + key, text);
+  }
+  CHECK(texts.size() > 300);  // the whole catalogue was read
+  std::vector<std::string> misspelt;
+  for (const auto& [where, text] : texts) {
+    // Words are runs of letters; bytes of a UTF-8 letter (á, ñ) count as
+    // letters. A {placeholder} is a name, not Spanish.
+    std::string word;
+    for (std::size_t i = 0; i <= text.size(); ++i) {
+      if (i < text.size() && text[i] == '{') i = std::min(text.find('}', i), text.size());
+      const unsigned char c = i < text.size() ? static_cast<unsigned char>(text[i]) : ' ';
+      if (std::isalpha(c) != 0 || c >= 0x80) {
+        word += static_cast<char>(std::tolower(c));
+        continue;
+      }
+      if (unaccented.count(word) != 0) misspelt.push_back(where + ": '" + word + "' in \"" + text + "\"");
+      word.clear();
+    }
+  }
+  CHECK(misspelt == std::vector<std::string>{});
 }
 
 TEST_CASE("messages: English names the move's problem and fills details") {
