@@ -369,6 +369,10 @@ class PlayCommand {
     PlayOpening& opening = *opened;
     game_ = &opening.game();
     if (auto error = make_seats()) return seats_error(*error);
+    // A continued record names who plays its sides now (the computer's).
+    opening.name_players(computer_names_, [this](const std::string& players) {
+      return context_.text("ui.branch-players", {{"players", players}});
+    });
     const bool new_game = !opening.resumes();  // begin() forgets the input
     const RunResult run = opening.resumes() ? replay(opening) : RunResult{};
     if (opening.resumes() && !run.read_error) {
@@ -436,6 +440,7 @@ class PlayCommand {
     const auto& sides = game_->definition().sides;
     const std::uint64_t seed = seed_;
     seats_.players.clear();
+    computer_names_.assign(sides.size(), "");
     for (std::size_t i = 0; i < sides.size(); ++i)
       seats_.players.push_back(make_human_player(context_, input_));
     for (const std::string& spec : options_.ai) {
@@ -455,6 +460,7 @@ class PlayCommand {
           ChooserSettings{seat_seed(seed, 1, static_cast<std::size_t>(index)), options_.movetime_ms, {},
                           interrupts_.wake_fd()});
       if (auto* error = player.if_error()) return *error;
+      computer_names_[static_cast<std::size_t>(index)] = player_record_name(level, player.value()->name());
       seats_.players[static_cast<std::size_t>(index)] = std::move(player).value();
     }
     seats_.shortcut_seed = seat_seed(seed, 0, 1);
@@ -516,6 +522,7 @@ class PlayCommand {
   const Game* game_ = nullptr;
   std::shared_ptr<const Game> owned_game_;  // the session's, once the record is chosen
   Seats seats_;
+  std::vector<std::string> computer_names_;  // by side: a computer player's record name, "" a person
 };
 
 }  // namespace

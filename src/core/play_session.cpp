@@ -2,6 +2,8 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
+#include <cctype>
 #include <ctime>
 #include <filesystem>
 
@@ -168,6 +170,32 @@ std::optional<PlayRefusal> PlayOpening::open_record() {
   return std::nullopt;
 }
 
+void PlayOpening::name_players(const std::vector<std::string>& names,
+                               const std::function<std::string(const std::string& players)>& branch) {
+  // A move list's header is kept byte for byte; only a roster written
+  // whole is named again (a move list's players: stand as PGN reads them).
+  if (!resumes() || output_ == nullptr || (header_.tags.empty() && !header_.text.empty())) return;
+  const auto& sides = game_->definition().sides;
+  std::string before;
+  bool renamed = false;
+  for (std::size_t side = 0; side < sides.size() && side < names.size(); ++side) {
+    std::string tag = sides[side];
+    if (!tag.empty()) tag[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(tag[0])));
+    auto found = std::find_if(header_.tags.begin(), header_.tags.end(), [&](const auto& t) { return t.first == tag; });
+    const std::string old_name = found != header_.tags.end() ? found->second : "?";
+    before += (before.empty() ? "" : ", ") + sides[side] + ": " + old_name;
+    if (names[side].empty() || names[side] == old_name) continue;
+    renamed = true;
+    if (found != header_.tags.end())
+      found->second = names[side];
+    else
+      header_.tags.emplace_back(tag, names[side]);
+  }
+  if (!renamed) return;
+  branch_comment_ = branch(before);
+  (void)writers_.back()->begin_game(*game_, whole_header(header_));
+}
+
 RunResult PlayOpening::replay(MoveObserver* observer) {
   if (!resumes()) return {};
   if (output_ != nullptr) {
@@ -249,6 +277,12 @@ Result<RecordSession, PlayRefusal> PlayOpening::begin(const RunResult& replayed)
   if (file_exists(output)) return existing(output);
   Result<RecordSession, Message> created = Message{};
   if (output_ != nullptr) {
+    if (!branch_comment_.empty()) {
+      RecordEvent comment;
+      comment.kind = RecordEvent::Kind::kComment;
+      comment.text = branch_comment_;
+      (void)writers_.back()->annotation(comment);
+    }
     created = RecordSession::create_whole(output, *game_, std::move(writers_), *position_);
   } else if (foreign()) {
     GameHeader header = header_;

@@ -19,6 +19,7 @@
 // Undo (RecordSession::plan_undo) reads the record again. Nothing here
 // prints: refusals come back as values for the command line to show.
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -67,6 +68,13 @@ class PlayOpening {
   // The record's moves up to its first error, a Q line or its end, told to
   // `observer` (play --step; may be null); a new game has none.
   RunResult replay(MoveObserver* observer);
+  // Before replay(): the players who now play a continued record's sides,
+  // by side ("" where the record's own name stands: a person at the
+  // prompt). A record written whole (PGN) names them in its roster, and
+  // `branch` (given the record's players, "white: E, black: F") is the
+  // comment that keeps its players where the new moves begin.
+  void name_players(const std::vector<std::string>& names,
+                     const std::function<std::string(const std::string& players)>& branch);
   // The record this session writes, created or kept as the class comment
   // says, after replay() (with what it returned).
   Result<RecordSession, PlayRefusal> begin(const RunResult& replayed);
@@ -99,6 +107,7 @@ class PlayOpening {
   // after each move replayed (RecordSession::create_whole).
   const RecordFormat* output_ = nullptr;
   std::vector<std::unique_ptr<RecordWriter>> writers_;
+  std::string branch_comment_;  // name_players(): written after the record's moves
 };
 
 }  // namespace gamerec

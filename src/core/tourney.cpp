@@ -134,12 +134,16 @@ std::int64_t Tourney::game_limit() const {
   return options_.pairing == Pairing::kRotate ? 10 : round;
 }
 
+std::string player_record_name(const std::string& spec, const std::string& own_name) {
+  if (!own_name.empty()) return escape_controls(own_name);
+  const std::string cleaned = escape_controls(spec);
+  if (is_level(cleaned)) return "gamerec level " + cleaned;
+  if (cleaned.find(':') == std::string::npos) return "gamerec " + cleaned;
+  return cleaned;
+}
+
 std::string Tourney::archive_name(std::size_t entrant) const {
-  if (!own_names_.at(entrant).empty()) return own_names_[entrant];
-  const std::string spec = escape_controls(options_.players.at(entrant));
-  if (is_level(spec)) return "gamerec level " + spec;
-  if (spec.find(':') == std::string::npos) return "gamerec " + spec;
-  return spec;
+  return player_record_name(options_.players.at(entrant), own_names_.at(entrant));
 }
 
 std::optional<Message> Tourney::prepare() {

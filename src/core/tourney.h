@@ -149,5 +149,9 @@ std::uint64_t start_seed(std::uint64_t seed, std::int64_t game);
 // The start drawn for game `game` (RandomStart), as a header's position
 // text; "" for a game whose start is fixed.
 std::string drawn_start(const Game& game, std::uint64_t seed, std::int64_t number);
+// How a computer player made from `spec` is named in a record: `own_name`
+// (the name a program gives itself), else "gamerec level 5" for a level,
+// "gamerec random" for a named player, else the spec.
+std::string player_record_name(const std::string& spec, const std::string& own_name);
 
 }  // namespace gamerec

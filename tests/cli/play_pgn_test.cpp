@@ -6,6 +6,7 @@
 #include <unistd.h>
 #include <catch2/catch.hpp>
 
+#include <cstdlib>
 #include <filesystem>
 #include <regex>
 #include <string>
@@ -155,6 +156,49 @@ TEST_CASE("play archive.pgn --game-index N -o next.pgn continues game N, and a b
   CHECK(bad.finish(30s) == 2);
   CHECK(bad.err().find("there is no game 9 in the file (it holds 4)") != std::string::npos);
   CHECK_FALSE(fs::exists(fs::path(tmp.path()) / "no.pgn"));
+}
+
+TEST_CASE("play archive.pgn --game-index N --ai SIDE=uci:ENGINE: the engine's side names the engine, the old players stay in a comment") {
+  gamerec::test::TempDir tmp("play-pgn");
+  const std::string archive = kSourceDir + "/samples/chess/valid/few-games.pgn";
+  const fs::path next = fs::path(tmp.path()) / "next.pgn";
+  // Game 3 of the sample, E against F, White to move: the person plays
+  // White, the fake engine Black (it castles). The child inherits these.
+  ::setenv("FAKE_UCI_MOVE", "e8g8", 1);
+  ::setenv("FAKE_UCI_NAME", "Fake Engine", 1);
+  Child child(kBinary,
+              {"play", archive, "--game-index", "3", "-o", next.string(), "--ai",
+               std::string("black=uci:") + GAMEREC_FAKE_UCI},
+              kSourceDir, true);
+  child.send("e3\nQ\n");
+  const int status = child.finish(30s);
+  ::unsetenv("FAKE_UCI_MOVE");
+  ::unsetenv("FAKE_UCI_NAME");
+  REQUIRE(status == 0);
+  const std::string text = read_file(next);
+  INFO(text << "\nstdout:\n" << child.out() << "\nstderr:\n" << child.err());
+  // The roster names who played the new moves: the engine for Black; the
+  // person at the prompt keeps White's name.
+  CHECK(text.find("[White \"E\"]\n[Black \"Fake Engine\"]") != std::string::npos);
+  CHECK(text.find("[Black \"F\"]") == std::string::npos);
+  // The record's own players, in a comment where the new moves begin.
+  CHECK(text.find("Be7 {played up to here by white: E, black: F} 5. e3 O-O *") != std::string::npos);
+  check_whole_game(next, 10);
+  // pgn-extract keeps the comment.
+  CHECK(pgn_extract_reads(next, 1).find("played up to here by white: E, black: F") != std::string::npos);
+
+  // A level names itself as tourney does; a side nobody renames gives no comment.
+  const fs::path level = fs::path(tmp.path()) / "level.pgn";
+  Child by_level(kBinary, {"play", archive, "--game-index", "3", "-o", level.string(), "--ai", "white=2"},
+                 kSourceDir, true);
+  by_level.send("Q\n");
+  REQUIRE(by_level.finish(30s) == 0);
+  CHECK(read_file(level).find("[White \"gamerec level 2\"]\n[Black \"F\"]") != std::string::npos);
+  const fs::path same = fs::path(tmp.path()) / "same.pgn";
+  Child person(kBinary, {"play", archive, "--game-index", "3", "-o", same.string()}, kSourceDir, true);
+  person.send("e3\nQ\n");
+  REQUIRE(person.finish(30s) == 0);
+  CHECK(read_file(same).find("played up to here") == std::string::npos);
 }
 
 TEST_CASE("play: YAML never goes into a .pgn, and what play cannot write as PGN is refused") {
