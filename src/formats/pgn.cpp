@@ -6,6 +6,7 @@
 #include <array>
 #include <cctype>
 #include <cstring>
+#include <limits>
 #include <optional>
 
 #include "records/annotation_text.h"
@@ -717,7 +718,10 @@ class PgnWriter final : public RecordWriter {
         }
       }
     }
-    return start + (ply + (first_black_ ? 1 : 0)) / 2;
+    // Counting stops at the largest number, as the game's own count does.
+    const std::int64_t more = (ply + (first_black_ ? 1 : 0)) / 2;
+    return start > std::numeric_limits<std::int64_t>::max() - more ? std::numeric_limits<std::int64_t>::max()
+                                                                    : start + more;
   }
   // Adds a token, wrapping before 80 columns; after "(" or before ")" with
   // no space.
