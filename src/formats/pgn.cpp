@@ -159,6 +159,7 @@ class PgnSource final : public RecordSource {
   bool in_game_ = false;     // events of the current game may follow
   bool game_ended_ = false;  // its result (or an error) was seen
   bool moves_seen_ = false;  // its movetext has begun
+  bool header_failed_ = false;  // its tags had an error: the rest of them is passed over
   int index_ = 0;
   std::string comment_;  // a comment over several lines
   // Where each variation open now starts (line, column), outermost first.
@@ -335,15 +336,21 @@ std::optional<Result<GameHeader, RecordError>> PgnSource::next_game() {
   in_game_ = true;
   game_ended_ = false;
   moves_seen_ = false;
+  header_failed_ = false;
   open_variations_.clear();
   header.tags.reserve(kUsualTags);
   while (skip_blanks() && !line_too_long_ && line_[pos_] == '[') {
     header.present = true;
-    if (auto error = read_tag(header)) return *error;
+    if (auto error = read_tag(header)) {
+      header_failed_ = true;
+      return *error;
+    }
     header.end_line = line_number_;
   }
-  if (line_too_long_ && pos_ == 0 && !header.present)
+  if (line_too_long_ && pos_ == 0 && !header.present) {
+    header_failed_ = true;
     return RecordError{{ErrorCode::kHeader, "pgn-too-long"}, line_number_, 1, ""};
+  }
   for (const auto& [name, value] : header.tags) {
     // SetUp "0" says the usual start, but a FEN beside it is what the
     // game was played from (python-chess reads it so): it is used.
@@ -502,15 +509,25 @@ const RecordEvent* PgnSource::read_event() {
         ++pos_;
         return e;
       }
-      case '[':
-        if (moves_seen_) {
+      case '[': {
+        if (header_failed_ && !moves_seen_) {
+          pos_ = line_.size();  // a tag left over after a bad one
+          continue;
+        }
+        const bool tag_line = line_.find_first_not_of(" \t\r\f\v") == pos_ && starts_with_tag(line_);
+        if (tag_line && moves_seen_) {
           // The next game's tags: this one has no result.
           if (!open_variations_.empty()) return unclosed_variation();
           game_ended_ = true;
           continue;
         }
-        pos_ = line_.size();  // a tag left over after a bad one
-        continue;
+        // Anywhere else (mid-line, not `[Name "`, or tags after the
+        // game's first comment) a `[` is no tag pair of this game, nor the
+        // start of the next: an error here, not a game of its own.
+        const RecordEvent* e = syntax_error("pgn-stray-bracket", line_.substr(pos_, 1), line_number_, column(), false);
+        ++pos_;
+        return e;
+      }
       case '$': {
         moves_seen_ = true;
         const std::size_t start = pos_++;

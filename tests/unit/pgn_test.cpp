@@ -434,3 +434,48 @@ TEST_CASE("pgn: a game gamerec ran is written with its facts as the roster, Term
   CHECK(move_list_header(header, *chess) ==
         "---\ngame: chess\nplayers: {white: greedy, black: \"random: the \\\"best\\\"\"}\n---\n");
 }
+
+TEST_CASE("pgn: a bracket in movetext is one error in the game where it stands, never a game of its own") {
+  // Mid-line (a clock written outside its comment): the game's error, at
+  // the bracket; the next tag line starts the next game as ever.
+  auto games = read_all(
+      "[Event \"a\"]\n\n1. e4 e5 [%clk 0:01:00] 2. Nf3 *\n\n"
+      "[Event \"b\"]\n\n1. d4 *\n");
+  REQUIRE(games.size() == 2);
+  REQUIRE(games[0].run.error);
+  CHECK(games[0].run.error->error.code == ErrorCode::kNotation);
+  CHECK(games[0].run.error->error.kind == "pgn-stray-bracket");
+  CHECK(games[0].run.error->line == 3);
+  CHECK(games[0].run.error->column == 10);
+  CHECK(games[0].run.moves == 2);
+  CHECK_FALSE(games[1].header_error);
+  CHECK(tag(games[1], "Event") == "b");
+  CHECK(games[1].run.moves == 1);
+
+  // Starting a line, but no tag pair; a tag pair after the movetext on its
+  // line; a tag line after the game's first comment (once passed over,
+  // its tag lost); a bracket before the first move (once its whole line,
+  // moves and all, was passed over).
+  for (const auto& [text, line, column] : std::vector<std::tuple<std::string, int, int>>{
+           {"[Event \"c\"]\n\n1. e4 e5\n[%clk 0:01:00]\n2. Nf3 *\n", 4, 1},
+           {"[Event \"c\"]\n\n1. e4 e5 [Site \"x\"]\n2. Nf3 *\n", 3, 10},
+           {"[Event \"c\"]\n{A game of the club}\n[Site \"x\"]\n1. e4 *\n", 3, 1},
+           {"[Event \"c\"]\n\n{start} [%eval 0.2] 1. e4 *\n", 3, 9}}) {
+    INFO(text);
+    games = read_all(text + "\n[Event \"d\"]\n\n1. d4 *\n");
+    REQUIRE(games.size() == 2);
+    REQUIRE(games[0].run.error);
+    CHECK(games[0].run.error->error.kind == "pgn-stray-bracket");
+    CHECK(games[0].run.error->line == line);
+    CHECK(games[0].run.error->column == column);
+    CHECK(tag(games[1], "Event") == "d");
+    CHECK_FALSE(games[1].run.error);
+  }
+
+  // After a malformed tag, the rest of its tags are still passed over.
+  games = read_all("[Event \"e\"]\n[ \"no name\"]\n[Site \"y\"]\n\n1. e4 *\n\n[Event \"f\"]\n\n1. d4 *\n");
+  REQUIRE(games.size() == 2);
+  CHECK(games[0].header_error == "pgn-tag-name");
+  CHECK(tag(games[1], "Event") == "f");
+  CHECK_FALSE(games[1].run.error);
+}
