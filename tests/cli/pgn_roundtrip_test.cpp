@@ -133,11 +133,41 @@ TEST_CASE("convert: what a move list cannot hold is named in a warning") {
   REQUIRE(child.finish(30s) == 0);
   const std::string warning = child.err();
   CHECK(warning.find("2 variations") != std::string::npos);
-  CHECK(warning.find("2 NAGs") != std::string::npos);  // $1 and ?! apart from their moves
+  CHECK(warning.find("0 NAGs") != std::string::npos);  // $1 and ?! apart from their moves go on them
   CHECK(warning.find("1 comments") != std::string::npos);
   const std::string list = read_file(fs::path(dir.path()) / "one.chess");
   CHECK(list.find("tags:") != std::string::npos);
   CHECK(list.find("# [%clk 0:03:00] [%eval 0.2]") != std::string::npos);
   CHECK(list.find("e5!?") != std::string::npos);
-  CHECK(list.find("Nf3\n") != std::string::npos);
+  CHECK(list.find("Nf3!\n") != std::string::npos);
+  CHECK(list.find("a6?!\n") != std::string::npos);
+}
+
+TEST_CASE("convert: the glyph NAGs go on their move in a move list, however the record came") {
+  gamerec::test::TempDir dir("glyphs");
+  const fs::path d(dir.path());
+  write_file(d / "in.pgn",
+             "[Event \"Glyphs\"]\n[Result \"*\"]\n\n"
+             "1. e4 $1 e5 $2 2. Nf3 $3 {a comment between} Nc6 $4 3. Bb5 $5 a6 $6 4. Ba4!? $5 Nf6 $14 *\n");
+  const std::string expected_moves = "e4!\ne5?\nNf3!!\n# a comment between\nNc6??\nBb5!?\na6?!\nBa4!?\nNf6\n";
+  auto moves_of = [](const std::string& list) { return list.substr(list.rfind("---\n") + 4); };
+  // PGN to a move list: each glyph NAG on its move, the one that is no
+  // glyph ($14) counted.
+  Child direct(kBinary, {"convert", "in.pgn", "direct.chess"}, dir.path(), false);
+  REQUIRE(direct.finish(30s) == 0);
+  CHECK(direct.err().find("0 variations, 1 NAGs and 0 comments") != std::string::npos);
+  CHECK(moves_of(read_file(d / "direct.chess")) == expected_moves);
+  // PGN to PGN to a move list: the same (PGN writes every glyph as $N).
+  REQUIRE(run({"convert", "in.pgn", "again.pgn"}, dir.path()) == 0);
+  CHECK(read_file(d / "again.pgn").find("1. e4 $1 e5 $2 2. Nf3 $3") != std::string::npos);
+  REQUIRE(run({"convert", "again.pgn", "via-pgn.chess"}, dir.path()) == 0);
+  CHECK(moves_of(read_file(d / "via-pgn.chess")) == expected_moves);
+  // A move list to PGN to a move list: the same again.
+  REQUIRE(run({"convert", "direct.chess", "back.pgn"}, dir.path()) == 0);
+  REQUIRE(run({"convert", "back.pgn", "round.chess"}, dir.path()) == 0);
+  CHECK(moves_of(read_file(d / "round.chess")) == expected_moves);
+  // To standard output too, the last move's line included.
+  Child out(kBinary, {"convert", "--to", "move-list", "in.pgn", "-"}, dir.path(), false);
+  REQUIRE(out.finish(30s) == 0);
+  CHECK(moves_of(out.out()) == expected_moves);
 }
