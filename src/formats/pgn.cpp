@@ -17,7 +17,10 @@ namespace gamerec {
 namespace {
 
 constexpr std::string_view kBom = "\xEF\xBB\xBF";
-constexpr std::size_t kMaxCommentKept = 64 * 1024;
+// The longest comment kept (gamerec-record(5), Limits): one over several
+// lines is gathered, and the longest a line may be is what a move list's
+// "# " line can hold of it.
+constexpr std::size_t kMaxCommentLength = kMaxRecordLine - 2;
 
 constexpr std::array<bool, 256> kBlank = [] {
   std::array<bool, 256> table{};
@@ -160,6 +163,7 @@ class PgnSource final : public RecordSource {
   bool game_ended_ = false;  // its result (or an error) was seen
   bool moves_seen_ = false;  // its movetext has begun
   bool header_failed_ = false;  // its tags had an error: the rest of them is passed over
+  std::size_t tag_bytes_ = 0;   // its tags' names and values so far
   int index_ = 0;
   std::string comment_;  // a comment over several lines
   // Where each variation open now starts (line, column), outermost first.
@@ -337,6 +341,7 @@ std::optional<Result<GameHeader, RecordError>> PgnSource::next_game() {
   game_ended_ = false;
   moves_seen_ = false;
   header_failed_ = false;
+  tag_bytes_ = 0;
   open_variations_.clear();
   header.tags.reserve(kUsualTags);
   while (skip_blanks() && !line_too_long_ && line_[pos_] == '[') {
@@ -429,6 +434,8 @@ std::optional<RecordError> PgnSource::read_tag(GameHeader& header) {
     value.append(line_.substr(run, close - run));
   }
   pos_ = close + 1;
+  tag_bytes_ += name.size() + value.size();
+  if (tag_bytes_ > kMaxHeaderLength) return fail("pgn-header-too-long");
   if (inner_quotes)
     header.warnings.push_back(HeaderWarning{"pgn-tag-quotes", Message{"warnings.pgn-tag-quotes", {{"tag", std::string(name)}}},
                                             line, start});
@@ -457,15 +464,23 @@ const RecordEvent* PgnSource::read_comment() {
     return event(RecordEvent::Kind::kComment, text, line, start);
   }
   comment_.assign(line_.substr(pos_ + 1));
+  // Past the longest comment kept, the rest is read to its end but not
+  // kept, and the comment is an error: never a comment cut short.
+  bool too_long = false;
   while (true) {
     if (!load_line(false) || starts_with_tag(line_)) return syntax_error("pgn-unclosed-comment", "{", line, start, true);
     const auto end = line_.find('}');
-    if (comment_.size() < kMaxCommentKept) {
+    const std::string_view part = line_.substr(0, std::min(end, line_.size()));
+    too_long = too_long || comment_.size() + 1 + part.size() > kMaxCommentLength;
+    if (too_long) {
+      comment_.clear();
+    } else {
       comment_ += '\n';
-      comment_.append(line_.substr(0, std::min(end, line_.size())));
+      comment_.append(part);
     }
     if (end != std::string_view::npos) {
       pos_ = end + 1;
+      if (too_long) return syntax_error("pgn-comment-too-long", "{", line, start, false);
       return event(RecordEvent::Kind::kComment, comment_, line, start);
     }
   }
@@ -582,7 +597,7 @@ std::string escape_tag(std::string_view value) {
   std::string out;
   for (const char c : value) {
     if (c == '"' || c == '\\') out += '\\';
-    if (c != '\n' && c != '\r') out += c;
+    out += c == '\n' || c == '\r' ? ' ' : c;  // a tag pair holds one line
   }
   return out;
 }
@@ -746,7 +761,10 @@ class PgnWriter final : public RecordWriter {
     comment_open_ = false;
     const bool glued = glue_ || token == ")";
     glue_ = false;
-    if (line_length_ > 0 && line_length_ + (glued ? 0 : 1) + token.size() > 79) {
+    // A comment's word such as `[Event` never starts a line: the reader
+    // would take the line for the next game's tags.
+    const bool like_tag = token.size() > 1 && token[0] == '[' && is_name_char(token[1]);
+    if (line_length_ > 0 && line_length_ + (glued ? 0 : 1) + token.size() > 79 && !like_tag) {
       movetext_ += '\n';
       line_length_ = 0;
     } else if (line_length_ > 0 && !glued) {

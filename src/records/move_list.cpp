@@ -6,6 +6,7 @@
 #include <set>
 
 #include "records/annotation_text.h"
+#include "records/record_file.h"
 #include "records/record_format.h"
 #include "records/yaml_text.h"
 #include "rules/game.h"
@@ -43,7 +44,12 @@ class MoveListWriter final : public RecordWriter {
     depth_ = 0;
     move_.clear();
     after_move_.clear();
-    return move_list_header(header, game);
+    std::string text = move_list_header(header, game);
+    // Never a header the reader refuses (gamerec-record(5), Limits).
+    constexpr std::size_t kMarks = std::string_view("---\n\n---\n").size();  // not header text
+    if (text.size() > kMaxHeaderLength + kMarks)
+      throw RecordWriteError(Message{"write.header-too-long", {{"index", std::to_string(header.index)}}});
+    return text;
   }
   std::string move(const Game&, const State&, const Move&, std::string_view text) override {
     std::string out = held();
