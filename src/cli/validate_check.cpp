@@ -54,7 +54,8 @@ std::string error_message(const Context& context, const GameReport& report) {
 Json or_null(const std::string& text) { return text.empty() ? Json() : Json(text); }
 
 // A move as JSON shows it: an overlong line is cut (the reader already cut
-// it at 64 KiB); invalid UTF-8 is replaced when the line is dumped.
+// it at the line limit, gamerec-record(5)); invalid UTF-8 is replaced when
+// the line is dumped.
 std::string json_move_text(const std::string& move) {
   constexpr std::size_t kShown = 200;
   return move.size() <= kShown ? move : move.substr(0, kShown) + "...";

@@ -240,6 +240,8 @@ RunResult PlayOpening::replay(MoveObserver* observer) {
     bool after(const RecordEvent& event, Side mover, const Move& move, const State& position) override {
       return shown_ == nullptr || shown_->after(event, mover, move, position);
     }
+    // The last move's line, which the writer holds until the game's end.
+    void end(const State& position) { lines_ += writer_->end_game(game_, position); }
 
    private:
     MoveObserver* shown_;
@@ -248,7 +250,9 @@ RunResult PlayOpening::replay(MoveObserver* observer) {
     std::unique_ptr<RecordWriter> writer_;
   } converting(observer, *game_, converted_);
   MoveObserver* both = &converting;
-  return run_moves(*input_.source, *game_, *position_, both);
+  RunResult run = run_moves(*input_.source, *game_, *position_, both);
+  converting.end(*position_);
+  return run;
 }
 
 Result<RecordSession, PlayRefusal> PlayOpening::begin(const RunResult& replayed) {

@@ -6,6 +6,7 @@
 #include <array>
 #include <cctype>
 #include <cstring>
+#include <limits>
 #include <optional>
 
 #include "records/annotation_text.h"
@@ -16,7 +17,10 @@ namespace gamerec {
 namespace {
 
 constexpr std::string_view kBom = "\xEF\xBB\xBF";
-constexpr std::size_t kMaxCommentKept = 64 * 1024;
+// The longest comment kept (gamerec-record(5), Limits): one over several
+// lines is gathered, and the longest a line may be is what a move list's
+// "# " line can hold of it.
+constexpr std::size_t kMaxCommentLength = kMaxRecordLine - 2;
 
 constexpr std::array<bool, 256> kBlank = [] {
   std::array<bool, 256> table{};
@@ -158,6 +162,8 @@ class PgnSource final : public RecordSource {
   bool in_game_ = false;     // events of the current game may follow
   bool game_ended_ = false;  // its result (or an error) was seen
   bool moves_seen_ = false;  // its movetext has begun
+  bool header_failed_ = false;  // its tags had an error: the rest of them is passed over
+  std::size_t tag_bytes_ = 0;   // its tags' names and values so far
   int index_ = 0;
   std::string comment_;  // a comment over several lines
   // Where each variation open now starts (line, column), outermost first.
@@ -334,15 +340,22 @@ std::optional<Result<GameHeader, RecordError>> PgnSource::next_game() {
   in_game_ = true;
   game_ended_ = false;
   moves_seen_ = false;
+  header_failed_ = false;
+  tag_bytes_ = 0;
   open_variations_.clear();
   header.tags.reserve(kUsualTags);
   while (skip_blanks() && !line_too_long_ && line_[pos_] == '[') {
     header.present = true;
-    if (auto error = read_tag(header)) return *error;
+    if (auto error = read_tag(header)) {
+      header_failed_ = true;
+      return *error;
+    }
     header.end_line = line_number_;
   }
-  if (line_too_long_ && pos_ == 0 && !header.present)
+  if (line_too_long_ && pos_ == 0 && !header.present) {
+    header_failed_ = true;
     return RecordError{{ErrorCode::kHeader, "pgn-too-long"}, line_number_, 1, ""};
+  }
   for (const auto& [name, value] : header.tags) {
     // SetUp "0" says the usual start, but a FEN beside it is what the
     // game was played from (python-chess reads it so): it is used.
@@ -421,6 +434,8 @@ std::optional<RecordError> PgnSource::read_tag(GameHeader& header) {
     value.append(line_.substr(run, close - run));
   }
   pos_ = close + 1;
+  tag_bytes_ += name.size() + value.size();
+  if (tag_bytes_ > kMaxHeaderLength) return fail("pgn-header-too-long");
   if (inner_quotes)
     header.warnings.push_back(HeaderWarning{"pgn-tag-quotes", Message{"warnings.pgn-tag-quotes", {{"tag", std::string(name)}}},
                                             line, start});
@@ -449,15 +464,23 @@ const RecordEvent* PgnSource::read_comment() {
     return event(RecordEvent::Kind::kComment, text, line, start);
   }
   comment_.assign(line_.substr(pos_ + 1));
+  // Past the longest comment kept, the rest is read to its end but not
+  // kept, and the comment is an error: never a comment cut short.
+  bool too_long = false;
   while (true) {
     if (!load_line(false) || starts_with_tag(line_)) return syntax_error("pgn-unclosed-comment", "{", line, start, true);
     const auto end = line_.find('}');
-    if (comment_.size() < kMaxCommentKept) {
+    const std::string_view part = line_.substr(0, std::min(end, line_.size()));
+    too_long = too_long || comment_.size() + 1 + part.size() > kMaxCommentLength;
+    if (too_long) {
+      comment_.clear();
+    } else {
       comment_ += '\n';
-      comment_.append(line_.substr(0, std::min(end, line_.size())));
+      comment_.append(part);
     }
     if (end != std::string_view::npos) {
       pos_ = end + 1;
+      if (too_long) return syntax_error("pgn-comment-too-long", "{", line, start, false);
       return event(RecordEvent::Kind::kComment, comment_, line, start);
     }
   }
@@ -501,15 +524,25 @@ const RecordEvent* PgnSource::read_event() {
         ++pos_;
         return e;
       }
-      case '[':
-        if (moves_seen_) {
+      case '[': {
+        if (header_failed_ && !moves_seen_) {
+          pos_ = line_.size();  // a tag left over after a bad one
+          continue;
+        }
+        const bool tag_line = line_.find_first_not_of(" \t\r\f\v") == pos_ && starts_with_tag(line_);
+        if (tag_line && moves_seen_) {
           // The next game's tags: this one has no result.
           if (!open_variations_.empty()) return unclosed_variation();
           game_ended_ = true;
           continue;
         }
-        pos_ = line_.size();  // a tag left over after a bad one
-        continue;
+        // Anywhere else (mid-line, not `[Name "`, or tags after the
+        // game's first comment) a `[` is no tag pair of this game, nor the
+        // start of the next: an error here, not a game of its own.
+        const RecordEvent* e = syntax_error("pgn-stray-bracket", line_.substr(pos_, 1), line_number_, column(), false);
+        ++pos_;
+        return e;
+      }
       case '$': {
         moves_seen_ = true;
         const std::size_t start = pos_++;
@@ -564,7 +597,7 @@ std::string escape_tag(std::string_view value) {
   std::string out;
   for (const char c : value) {
     if (c == '"' || c == '\\') out += '\\';
-    if (c != '\n' && c != '\r') out += c;
+    out += c == '\n' || c == '\r' ? ' ' : c;  // a tag pair holds one line
   }
   return out;
 }
@@ -717,7 +750,10 @@ class PgnWriter final : public RecordWriter {
         }
       }
     }
-    return start + (ply + (first_black_ ? 1 : 0)) / 2;
+    // Counting stops at the largest number, as the game's own count does.
+    const std::int64_t more = (ply + (first_black_ ? 1 : 0)) / 2;
+    return start > std::numeric_limits<std::int64_t>::max() - more ? std::numeric_limits<std::int64_t>::max()
+                                                                    : start + more;
   }
   // Adds a token, wrapping before 80 columns; after "(" or before ")" with
   // no space.
@@ -725,7 +761,10 @@ class PgnWriter final : public RecordWriter {
     comment_open_ = false;
     const bool glued = glue_ || token == ")";
     glue_ = false;
-    if (line_length_ > 0 && line_length_ + (glued ? 0 : 1) + token.size() > 79) {
+    // A comment's word such as `[Event` never starts a line: the reader
+    // would take the line for the next game's tags.
+    const bool like_tag = token.size() > 1 && token[0] == '[' && is_name_char(token[1]);
+    if (line_length_ > 0 && line_length_ + (glued ? 0 : 1) + token.size() > 79 && !like_tag) {
       movetext_ += '\n';
       line_length_ = 0;
     } else if (line_length_ > 0 && !glued) {

@@ -94,10 +94,10 @@ bool LineSource::fill() {
     begin_ = 0;
   }
   if (end_ == capacity_) {
-    if (capacity_ == kBufferCapacity) return true;  // full: the caller cuts the line
-    // A line longer than the buffer (the file grew, or its size was not
-    // known): make room, up to the largest buffer.
-    const std::size_t larger = std::min(capacity_ * 2, kBufferCapacity);
+    if (capacity_ == kLargestBuffer) return true;  // full: the caller cuts the line
+    // A line longer than the buffer (a long line, or a file whose size was
+    // not known): make room, up to the largest buffer.
+    const std::size_t larger = std::min(capacity_ * 2, kLargestBuffer);
     auto grown = std::make_unique_for_overwrite<char[]>(larger);
     std::memcpy(grown.get(), buffer_.get(), end_);
     buffer_ = std::move(grown);
@@ -125,10 +125,10 @@ std::string_view LineSource::head() {
 std::optional<LineSource::Line> LineSource::next_slow() {
   while (true) {
     const char* start = buffer_.get() + begin_;
-    const auto* newline = static_cast<const char*>(std::memchr(start, '\n', end_ - begin_));
     const std::size_t available = end_ - begin_;
     if (skipping_) {
       // Throw away the rest of an overlong line, whatever its size.
+      const auto* newline = static_cast<const char*>(std::memchr(start, '\n', available));
       if (newline != nullptr) {
         const std::size_t used = static_cast<std::size_t>(newline - start) + 1;
         begin_ += used;
@@ -141,18 +141,23 @@ std::optional<LineSource::Line> LineSource::next_slow() {
       if (!fill()) return std::nullopt;
       continue;
     }
-    if (newline != nullptr || (eof_ && available > 0) || available >= kMaxLineLength) {
+    const auto* newline = static_cast<const char*>(std::memchr(start + scanned_, '\n', available - scanned_));
+    if (newline == nullptr) scanned_ = available;
+    // Past kMaxRecordLine bytes without a newline the line is too long;
+    // at exactly that many its newline may still come.
+    if (newline != nullptr || (eof_ && available > 0) || available > kMaxRecordLine) {
+      scanned_ = 0;
       Line line;
       line.number = ++line_number_;
       line.offset = consumed_;
       std::size_t length = newline != nullptr ? static_cast<std::size_t>(newline - start) : available;
-      if (length > kMaxLineLength) length = kMaxLineLength;
+      if (length > kMaxRecordLine) length = kMaxRecordLine;
       line.text = std::string_view(start, length);
       if (newline != nullptr && static_cast<std::size_t>(newline - start) == length) {
         begin_ += length + 1;
         consumed_ += length + 1;
         last_had_newline_ = true;
-      } else if (length == kMaxLineLength &&
+      } else if (length == kMaxRecordLine &&
                  (newline == nullptr || newline - start > static_cast<std::ptrdiff_t>(length))) {
         line.too_long = true;
         begin_ += length;

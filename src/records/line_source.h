@@ -1,6 +1,7 @@
 #pragma once
-// Lines of an input, read through one fixed buffer so that memory stays
-// constant however long the input is. A line longer than kMaxLineLength is
+// Lines of an input, read through one buffer so that memory stays bounded
+// however long the input is: the buffer grows past its usual size only to
+// hold a line longer than that, and a line longer than kMaxRecordLine is
 // cut there (flagged too_long) and the rest of it skipped. The bytes come
 // from a ByteStream: a file descriptor, or a decompressor in front of one.
 #include <algorithm>
@@ -18,7 +19,13 @@
 
 namespace gamerec {
 
-inline constexpr std::size_t kMaxLineLength = 64 * 1024;
+// The longest line a record may hold (gamerec-record(5), Limits): a whole
+// server-exported PGN game with its clock and evaluation comments on one
+// line fits many times over.
+inline constexpr std::size_t kMaxRecordLine = 16 << 20;
+// The longest line typed at a prompt (play, replay --step): a move, with
+// room to spare, kept small since a prompt keeps what is typed.
+inline constexpr std::size_t kMaxLineLength = 64 << 10;
 
 // Where bytes come from.
 class ByteStream {
@@ -115,8 +122,10 @@ class BytesStream final : public ByteStream {
 
 class LineSource {
  public:
-  // The largest buffer: a megabyte of lines, plus room for the longest.
-  static constexpr std::size_t kBufferCapacity = (1 << 20) + kMaxLineLength;
+  // The usual largest buffer: a megabyte of lines, and room for a long
+  // one. Only a line longer than that makes it grow, up to kLargestBuffer.
+  static constexpr std::size_t kBufferCapacity = (1 << 20) + (64 << 10);
+  static constexpr std::size_t kLargestBuffer = kMaxRecordLine + (1 << 20);
 
   explicit LineSource(std::unique_ptr<ByteStream> stream);
   LineSource(const LineSource&) = delete;
@@ -126,7 +135,7 @@ class LineSource {
     std::string_view text;     // without the line end; valid until the next call
     std::int64_t number = 0;   // 1-based
     std::uint64_t offset = 0;  // byte offset of the line's start in the input
-    bool too_long = false;     // text holds only the first kMaxLineLength bytes
+    bool too_long = false;     // text holds only the first kMaxRecordLine bytes
     // Known to hold no space, tab, CR or '#' (then nothing needs trimming
     // and no comment starts in it). False says nothing.
     bool plain = false;
@@ -157,7 +166,7 @@ class LineSource {
       plain = found && special == 0 && length > 0;
     }
     if (!found) {
-      const std::size_t window = std::min(available, kMaxLineLength + 1);
+      const std::size_t window = std::min(available, kMaxRecordLine + 1);
       const auto* newline = static_cast<const char*>(std::memchr(start + length, '\n', window - length));
       if (newline == nullptr) return std::nullopt;
       length = static_cast<std::size_t>(newline - start);
@@ -202,8 +211,8 @@ class LineSource {
   // Not a std::vector: zero-filling it per file dominated validating many
   // short files. Only bytes that read() filled are ever looked at. It
   // starts at the input's size when that is known and small (no 1 MiB
-  // allocation for a 300-byte record) and grows to kBufferCapacity only
-  // when a line does not fit.
+  // allocation for a 300-byte record) and grows, up to kLargestBuffer,
+  // only when a line does not fit.
   std::size_t capacity_;  // before buffer_: it sizes it
   std::unique_ptr<char[]> buffer_;
   std::size_t begin_ = 0;
@@ -211,6 +220,9 @@ class LineSource {
   bool eof_ = false;
   bool marks_plain_ = true;
   bool skipping_ = false;  // discarding the rest of an overlong line
+  // Bytes after buffer_[begin_] known to hold no newline: a long line is
+  // searched once, not again after each read.
+  std::size_t scanned_ = 0;
   std::int64_t line_number_ = 0;
   std::uint64_t consumed_ = 0;  // input offset of buffer_[begin_]
   bool last_had_newline_ = true;

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "records/annotation_text.h"
+#include "records/record_file.h"
 #include "records/record_format.h"
 #include "records/yaml_text.h"
 #include "rules/game.h"
@@ -33,47 +34,84 @@ std::optional<std::pair<std::string, std::int64_t>> repeated_key(const YAML::Nod
   return std::nullopt;
 }
 
-// One move per line, as it was written.
+// One move per line, as it was written. A move's line is held back until
+// what follows it is known: a glyph NAG after it (PGN's "e4 $1") is
+// written on it ("e4!"), as PGN to a move list keeps a glyph written on
+// the move. end_game gives the last one.
 class MoveListWriter final : public RecordWriter {
  public:
   std::string begin_game(const Game& game, const GameHeader& header) override {
     depth_ = 0;
-    return move_list_header(header, game);
+    move_.clear();
+    after_move_.clear();
+    std::string text = move_list_header(header, game);
+    // Never a header the reader refuses (gamerec-record(5), Limits).
+    constexpr std::size_t kMarks = std::string_view("---\n\n---\n").size();  // not header text
+    if (text.size() > kMaxHeaderLength + kMarks)
+      throw RecordWriteError(Message{"write.header-too-long", {{"index", std::to_string(header.index)}}});
+    return text;
   }
-  // Written at once: play puts each accepted move on disk as it comes.
   std::string move(const Game&, const State&, const Move&, std::string_view text) override {
-    last_move_ = text;
-    return std::string(text) + '\n';
+    std::string out = held();
+    move_.assign(text);
+    return out;
   }
-  std::string end_game(const Game&, const State&) override { return ""; }
+  std::string end_game(const Game&, const State&) override { return held(); }
   // A comment is kept as a # line (its words on one line: a PGN comment's
-  // line breaks mean nothing). A glyph written on a move stays in the
-  // move's text; a NAG apart from it, a variation and a comment inside one
-  // cannot be kept (counted for convert's warning).
+  // line breaks mean nothing). A glyph NAG goes on its move when the move
+  // has none; a glyph written on a move stays in the move's text; any other
+  // NAG, a variation and a comment inside one cannot be kept (counted for
+  // convert's warning).
   std::string annotation(const RecordEvent& event) override {
-    if (event.kind == RecordEvent::Kind::kVariationStart) ++depth_;
+    std::string out;
+    if (event.kind == RecordEvent::Kind::kVariationStart) {
+      out = held();  // a NAG after the variation is not its move's
+      ++depth_;
+    }
     if (event.kind == RecordEvent::Kind::kVariationEnd) --depth_;
-    if (event.kind == RecordEvent::Kind::kNag && depth_ == 0 && said_on_move(event.text)) return "";
+    if (event.kind == RecordEvent::Kind::kNag && depth_ == 0 && !move_.empty()) {
+      const std::string_view glyph = glyph_of_nag(event.text);
+      const std::string_view written = written_glyph();
+      if (!glyph.empty() && written == glyph) return out;  // "Nf6?? $4" says it twice
+      if (!glyph.empty() && written.empty()) {
+        move_ += glyph;
+        return out;
+      }
+    }
     if (event.kind != RecordEvent::Kind::kComment || depth_ > 0) {
       count_lost(event);
-      return "";
+      return out;
     }
     std::string line = "#";
     for (const std::string_view word : comment_words(event.text)) line += " " + std::string(word);
-    return line + "\n";
+    line += '\n';
+    // A comment after a move waits with it: a NAG may still follow.
+    if (!move_.empty()) {
+      after_move_ += line;
+      return out;
+    }
+    return out + line;
   }
 
  private:
-  // A NAG the last move's text already ends with ("Nf6?? $4").
-  bool said_on_move(std::string_view nag) const {
-    const std::string_view glyph = glyph_of_nag(nag);
-    std::size_t start = last_move_.size();
-    while (start > 0 && (last_move_[start - 1] == '!' || last_move_[start - 1] == '?')) --start;
-    return !glyph.empty() && std::string_view(last_move_).substr(start) == glyph;
+  // The glyph the held move's text ends with ("" for none).
+  std::string_view written_glyph() const {
+    std::size_t start = move_.size();
+    while (start > 0 && (move_[start - 1] == '!' || move_[start - 1] == '?')) --start;
+    return std::string_view(move_).substr(start);
+  }
+  // The held move's line and the comments after it, given up.
+  std::string held() {
+    if (move_.empty()) return "";
+    std::string out = move_ + '\n' + after_move_;
+    move_.clear();
+    after_move_.clear();
+    return out;
   }
 
-  std::string last_move_;  // as written
-  int depth_ = 0;          // variations open
+  std::string move_;        // the last move, as written, its line not yet given
+  std::string after_move_;  // the comment lines after it
+  int depth_ = 0;           // variations open
 };
 
 }  // namespace

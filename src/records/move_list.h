@@ -17,8 +17,6 @@ namespace gamerec {
 
 class Game;
 
-inline constexpr std::size_t kMaxHeaderLength = 1024 * 1024;
-
 // Where a body line's comment starts: at a # that begins the line or
 // follows a space or tab (a # glued to a move, chess "Qxf7#", belongs to
 // the move); npos when it has none.

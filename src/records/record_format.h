@@ -20,7 +20,9 @@ class State;
 struct Move;
 
 // Turns one game into a format's text, piece by piece. What each call
-// returns goes to the output in order ("\n" line ends).
+// returns goes to the output in order ("\n" line ends); a writer may hold
+// some back until a later call (a move list, a move's line until a NAG
+// after it is known), and end_game gives the rest.
 // What a format could not hold of a record it was given (a move list has
 // no variations or NAGs): convert says so in a warning.
 struct LostParts {

@@ -50,6 +50,11 @@ struct MatchFacts {
   std::string time_control;          // the clocks as --tc writes them ("40/60+1"), "" none
 };
 
+// The most header text a game may have (gamerec-record(5), Limits): a move
+// list's YAML lines, PGN's tag names and values. YAML is parsed whole into
+// nodes, and an endless run of tag lines must not take endless memory.
+inline constexpr std::size_t kMaxHeaderLength = 1 << 20;
+
 // The start of one game: what its header (a move list's YAML, PGN's tags)
 // says about it.
 struct GameHeader {
@@ -89,7 +94,7 @@ struct RecordEvent {
     kVariationEnd,    // ")"
   };
   Kind kind = Kind::kMove;
-  bool too_long = false;    // the line was cut at kMaxLineLength
+  bool too_long = false;    // the line was cut at kMaxRecordLine (records/line_source.h)
   bool more_after = false;  // kQuit: move lines follow it
   std::int64_t line = 0;
   std::int64_t column = 0;

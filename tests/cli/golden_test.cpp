@@ -12,7 +12,7 @@
 //                  copy SRC DEST     copy SRC (relative to the source dir)
 //                                    to DEST (relative to @TMP@)
 //                  bigline DEST SIZE write a record whose second line is
-//                                    SIZE bytes long (not committed: 10 MB)
+//                                    SIZE bytes long (not committed: 17 MB)
 //   stdout, stderr, status   what the process must print and return
 //   expect-file  optional; one path relative to @TMP@ per line, whose
 //                contents (with @TMP@ for the temporary directory, as in

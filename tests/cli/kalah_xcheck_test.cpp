@@ -35,7 +35,7 @@ struct Rules {
 const std::array<std::string, 2> kSideIds = {"south", "north"};
 const std::array<std::string, 2> kSideNames = {"South", "North"};
 constexpr int kDraw = 2;
-constexpr std::size_t kMaxLine = 65536;
+constexpr std::size_t kMaxLine = 16 << 20;  // gamerec-record(5), Limits
 
 // Cells 0..p-1 are South's pits from pit 1, p South's store, p+1..2p
 // North's pits from pit 1, 2p+1 North's store: the sowing order.
@@ -145,7 +145,7 @@ struct Verdict : Progress {
   bool q_sure = true;  // false when an earlier error ends the record before that Q
 };
 
-// A body line as gamerec-record(5) reads it, but one over 64 KiB is cut
+// A body line as gamerec-record(5) reads it, but one over 16 MiB is cut
 // and never skipped.
 std::optional<BodyMove> body_move(std::string_view line) {
   const auto move = move_of(line.substr(0, kMaxLine));
@@ -263,8 +263,8 @@ const std::vector<std::string> kJunk = {
 // One line with a fault, for the position `game` is in; `kind` says which.
 std::string fault_text(Rng& rng, const Kalah& game, bool has_header, std::string& kind) {
   if (chance(rng, 0.01))
-    return kind = "line over 64 KiB",
-           std::to_string(pick(rng, 1, game.pits())) + std::string(70000, ' ') + "# x";
+    return kind = "line over 16 MiB",
+           std::to_string(pick(rng, 1, game.pits())) + std::string(kMaxLine + 10, ' ') + "# x";
   if (game.over() && chance(rng, 0.7))
     return kind = "after the end", std::to_string(pick(rng, 1, game.pits()));
   const int roll = pick(rng, 0, 9);

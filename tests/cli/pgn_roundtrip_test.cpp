@@ -133,11 +133,108 @@ TEST_CASE("convert: what a move list cannot hold is named in a warning") {
   REQUIRE(child.finish(30s) == 0);
   const std::string warning = child.err();
   CHECK(warning.find("2 variations") != std::string::npos);
-  CHECK(warning.find("2 NAGs") != std::string::npos);  // $1 and ?! apart from their moves
+  CHECK(warning.find("0 NAGs") != std::string::npos);  // $1 and ?! apart from their moves go on them
   CHECK(warning.find("1 comments") != std::string::npos);
   const std::string list = read_file(fs::path(dir.path()) / "one.chess");
   CHECK(list.find("tags:") != std::string::npos);
   CHECK(list.find("# [%clk 0:03:00] [%eval 0.2]") != std::string::npos);
   CHECK(list.find("e5!?") != std::string::npos);
-  CHECK(list.find("Nf3\n") != std::string::npos);
+  CHECK(list.find("Nf3!\n") != std::string::npos);
+  CHECK(list.find("a6?!\n") != std::string::npos);
+}
+
+TEST_CASE("convert: the glyph NAGs go on their move in a move list, however the record came") {
+  gamerec::test::TempDir dir("glyphs");
+  const fs::path d(dir.path());
+  write_file(d / "in.pgn",
+             "[Event \"Glyphs\"]\n[Result \"*\"]\n\n"
+             "1. e4 $1 e5 $2 2. Nf3 $3 {a comment between} Nc6 $4 3. Bb5 $5 a6 $6 4. Ba4!? $5 Nf6 $14 *\n");
+  const std::string expected_moves = "e4!\ne5?\nNf3!!\n# a comment between\nNc6??\nBb5!?\na6?!\nBa4!?\nNf6\n";
+  auto moves_of = [](const std::string& list) { return list.substr(list.rfind("---\n") + 4); };
+  // PGN to a move list: each glyph NAG on its move, the one that is no
+  // glyph ($14) counted.
+  Child direct(kBinary, {"convert", "in.pgn", "direct.chess"}, dir.path(), false);
+  REQUIRE(direct.finish(30s) == 0);
+  CHECK(direct.err().find("0 variations, 1 NAGs and 0 comments") != std::string::npos);
+  CHECK(moves_of(read_file(d / "direct.chess")) == expected_moves);
+  // PGN to PGN to a move list: the same (PGN writes every glyph as $N).
+  REQUIRE(run({"convert", "in.pgn", "again.pgn"}, dir.path()) == 0);
+  CHECK(read_file(d / "again.pgn").find("1. e4 $1 e5 $2 2. Nf3 $3") != std::string::npos);
+  REQUIRE(run({"convert", "again.pgn", "via-pgn.chess"}, dir.path()) == 0);
+  CHECK(moves_of(read_file(d / "via-pgn.chess")) == expected_moves);
+  // A move list to PGN to a move list: the same again.
+  REQUIRE(run({"convert", "direct.chess", "back.pgn"}, dir.path()) == 0);
+  REQUIRE(run({"convert", "back.pgn", "round.chess"}, dir.path()) == 0);
+  CHECK(moves_of(read_file(d / "round.chess")) == expected_moves);
+  // To standard output too, the last move's line included.
+  Child out(kBinary, {"convert", "--to", "move-list", "in.pgn", "-"}, dir.path(), false);
+  REQUIRE(out.finish(30s) == 0);
+  CHECK(moves_of(out.out()) == expected_moves);
+}
+
+TEST_CASE("convert: a long comment is kept whole, and one too long to keep is an error, not a cut") {
+  gamerec::test::TempDir dir("comments");
+  const fs::path d(dir.path());
+  // 200 KB over many lines (64 KiB were once kept of it).
+  std::string words;
+  for (int i = 0; i < 20000; ++i) words += (i % 12 == 11 ? "\n" : " ") + std::string("w") + std::to_string(i);
+  write_file(d / "long.pgn", "[Event \"Long\"]\n[Result \"*\"]\n\n1. e4 {" + words + " end} e5 *\n");
+  REQUIRE(run({"convert", "long.pgn", "long-out.pgn"}, dir.path()) == 0);
+  REQUIRE(run({"convert", "long.pgn", "long.chess"}, dir.path()) == 0);
+  for (const char* out : {"long-out.pgn", "long.chess"}) {
+    INFO(out);
+    const std::string text = read_file(d / out);
+    CHECK(text.find("w19999 end") != std::string::npos);
+    REQUIRE(run({"validate", out}, dir.path()) == 0);
+  }
+  // The move list holds it on one line of its own, which reads back whole.
+  REQUIRE(run({"convert", "long.chess", "long-back.pgn"}, dir.path()) == 0);
+  CHECK(read_file(d / "long-back.pgn") == read_file(d / "long-out.pgn"));
+
+  // Over 16 MiB: the game's error at the comment's opening, no output.
+  std::string huge = "[Event \"Huge\"]\n[Result \"*\"]\n\n1. e4 {";
+  const std::string line(1 << 20, 'c');
+  for (int i = 0; i < 17; ++i) huge += line + "\n";
+  write_file(d / "huge.pgn", huge + "} e5 *\n");
+  Child converting(kBinary, {"convert", "huge.pgn", "huge.chess"}, dir.path(), false);
+  CHECK(converting.finish(60s) == 1);
+  CHECK(converting.err().find("huge.pgn:4:7: error[notation]") != std::string::npos);
+  CHECK(converting.err().find("too long (over 16 MiB) to be kept") != std::string::npos);
+  CHECK_FALSE(fs::exists(d / "huge.chess"));
+  CHECK(run({"validate", "huge.pgn"}, dir.path()) == 1);
+}
+
+TEST_CASE("convert: what PGN is written reads back, whatever a comment or a tag holds") {
+  gamerec::test::TempDir dir("written");
+  const fs::path d(dir.path());
+  // A comment whose words look like tag pairs: wherever the movetext is
+  // wrapped, no line starts like one (the reader would take it for the
+  // next game's tags).
+  std::string comment;
+  for (int i = 0; i < 40; ++i) comment += "[Event \"x\"] ";
+  write_file(d / "tags.pgn", "[Event \"Words\"]\n[Result \"*\"]\n\n1. e4 {" + comment + "} e5 *\n");
+  REQUIRE(run({"convert", "tags.pgn", "tags-out.pgn"}, dir.path()) == 0);
+  const std::string out = read_file(d / "tags-out.pgn");
+  for (std::size_t at = out.find("\n1. "); at != std::string::npos; at = out.find('\n', at + 1))
+    CHECK(out.compare(at + 1, 6, "[Event") != 0);
+  Child validate(kBinary, {"validate", "--format", "json", "tags-out.pgn"}, dir.path(), false);
+  CHECK(validate.finish(30s) == 0);
+  CHECK(validate.out().find("\"moves\":2") != std::string::npos);
+
+  // A tag value over two lines (a move list's header can hold one): one
+  // line in PGN, its line break a space.
+  write_file(d / "two.chess", "---\ngame: chess\ntags:\n  Event: \"Club\\nchampionship\"\n---\ne4\n");
+  REQUIRE(run({"convert", "two.chess", "two.pgn"}, dir.path()) == 0);
+  CHECK(read_file(d / "two.pgn").find("[Event \"Club championship\"]\n") != std::string::npos);
+
+  // Tags a move list's header cannot hold (over 1 MiB once written as
+  // YAML): refused, no file, never a record gamerec cannot read back.
+  write_file(d / "wide.pgn", "[Event \"" + std::string(300 * 1024, '\x01') + "\"]\n[Result \"*\"]\n\n1. e4 *\n");
+  REQUIRE(run({"validate", "wide.pgn"}, dir.path()) == 0);
+  Child wide(kBinary, {"convert", "wide.pgn", "wide.chess"}, dir.path(), false);
+  CHECK(wide.finish(30s) == 2);
+  CHECK(wide.err().find("game 1: its header would be longer than a move list's header may be (1 MiB)") !=
+        std::string::npos);
+  CHECK_FALSE(fs::exists(d / "wide.chess"));
+  REQUIRE(run({"convert", "wide.pgn", "wide-out.pgn"}, dir.path()) == 0);  // PGN holds it
 }

@@ -44,6 +44,17 @@ done
 both_formats bad.pgn
 head -c $((size / 2 + 12345)) big.pgn > cut.pgn
 both_formats cut.pgn
+# A `[` in movetext (a clock outside its comment, mid-line or starting a
+# line of its own) is an error of its game: no game more than big.pgn has.
+awk '/^1\. / { n++; if (n % 7 == 0) sub(/ 2\. /, " [%clk 0:01:00] 2. "); if (n % 11 == 0) sub(/ 5\. /, "\n[%eval 0.3] 5. ") }
+     { print }' big.pgn > brackets.pgn
+both_formats brackets.pgn
+"$GAMEREC" validate --format json big.pgn > big.json || true
+"$GAMEREC" validate brackets.pgn > brackets.out 2>&1 || true
+"$GAMEREC" validate --format json brackets.pgn > brackets.json || true
+expect_equal "games in brackets.pgn" "$(wc -l < big.json)" "$(wc -l < brackets.json)"
+grep -q ":1: error\[notation\]: \[: this \[ starts no tag pair" brackets.out || fail "brackets.pgn: no [ at a line's start"
+grep -q ":[0-9]*:[0-9]*: error\[notation\]: \[: this \[ starts no tag pair" brackets.out || fail "brackets.pgn: no [ mid-line"
 # Compressed, whole and cut short, from a file and from standard input.
 zstd -q -f big.pgn -o big.pgn.zst
 gzip -c bad.pgn > bad.pgn.gz

@@ -109,15 +109,21 @@ TEST_CASE("archive splitter: a tag line where the reader goes on with the same g
   const RecordFormat format = pgn_format();
   // Each [Event "no"] line would split a game: the reader goes on with the
   // same game there.
+  // A `[` mid-line is an error of its game, which goes on to the next tag
+  // line: there the next game starts, and a cut may be made.
   const std::string text =
       "[Event \"a\"]\n\n[Event \"no\"]\n1. e4 *\n"        // tags after tags: one header
-      "[Event \"b\"]\n; c\n[Event \"no\"]\n1. d4 *\n"       // no movetext yet: a tag left over
-      "[Event \"c\"]\n1. e4 [Event \"d\"]\n[Event \"no\"]\n"  // a game started mid-line: its header
+      "[Event \"b\"]\n; c\n[Event \"no\"]\n1. d4 *\n"       // no movetext yet: an error of game b
+      "[Event \"c\"]\n1. e4 [Event \"d\"]\n[Event \"e\"]\n"  // an error of game c, then game e
       "1. c4 *\n";
+  bool cut_at_e = false;
   for (std::size_t from = 1; from < text.size(); ++from) {
     const auto cut = format.find_game_start(text, from);
     if (cut) CHECK(text.compare(*cut, 12, "[Event \"no\"]") != 0);
+    if (cut) CHECK(text.compare(*cut, 11, "[Event \"d\"]") != 0);
+    cut_at_e = cut_at_e || (cut && text.compare(*cut, 11, "[Event \"e\"]") == 0);
   }
+  CHECK(cut_at_e);
   CHECK(test::parts_trace(format, text, 1, 1 << 20) == test::whole_trace(format, text));
 }
 

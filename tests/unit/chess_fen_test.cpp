@@ -59,12 +59,46 @@ TEST_CASE("chess FEN: each malformed field is named with its reason") {
   CHECK(fen_problem("4k3/8/8/4p3/8/8/8/4K3 w - e3 0 1") ==
         "FEN field 4 (en passant): no pawn can just have passed e3");
   CHECK(fen_problem("4k3/8/8/8/8/8/8/4K3 w - - -1 1") ==
-        "FEN field 5 (halfmove clock): '-1' is not a whole number from 0");
+        "FEN field 5 (halfmove clock): '-1' is not a whole number from 0 to 9223372036854775807");
   CHECK(fen_problem("4k3/8/8/8/8/8/8/4K3 w - - 0 0") ==
-        "FEN field 6 (move number): '0' is not a whole number from 1");
+        "FEN field 6 (move number): '0' is not a whole number from 1 to 9223372036854775807");
   CHECK(fen_problem("4k3/8/8/8/8/8/8/4K2R w - - 0 1x") ==
-        "FEN field 6 (move number): '1x' is not a whole number from 1");
+        "FEN field 6 (move number): '1x' is not a whole number from 1 to 9223372036854775807");
   CHECK(fen_problem("4k2R/8/8/8/8/8/8/4K3 w - - 0 1") == "FEN: Black is in check but not to move");
+}
+
+TEST_CASE("chess FEN: a count beyond 64 bits is refused, a large one is kept, and counting never wraps") {
+  // Refused, with the range named: it does not fit.
+  CHECK(fen_problem("4k3/8/8/8/8/8/8/4K3 w - - 9223372036854775808 1") ==
+        "FEN field 5 (halfmove clock): '9223372036854775808' is not a whole number from 0 to 9223372036854775807");
+  CHECK(fen_problem("4k3/8/8/8/8/8/8/4K3 w - - 0 99999999999999999999") ==
+        "FEN field 6 (move number): '99999999999999999999' is not a whole number from 1 to 9223372036854775807");
+  const auto game = gamerec::test::make("chess");
+  const auto& text = *game->facet<PositionText>();
+  // A clock past the 75-move rule ends the game at once: the moves are
+  // played as a record's moves after that end are (its end lifted).
+  auto play_on = [&](State& state, const std::vector<std::string>& moves) {
+    for (const std::string& move : moves) {
+      game->facet<AutomaticEnds>()->lift_automatic_end(state);
+      gamerec::test::play_all(*game, state, {move});
+    }
+  };
+  // Past 32 bits: read, counted on and written as they are.
+  for (const std::string count : {"2147483647", "2147483648", "99999999999"}) {
+    INFO(count);
+    const std::string fen = "4k3/8/8/8/8/8/8/R3K3 b - - " + count + " " + count;
+    auto state = gamerec::test::position(*game, fen);
+    CHECK(text.position_text(*state) == fen);
+    play_on(*state, {"Kd7", "Kd2"});
+    const std::int64_t n = std::stoll(count);
+    CHECK(text.position_text(*state) ==
+          "8/3k4/8/8/8/8/3K4/R7 b - - " + std::to_string(n + 2) + " " + std::to_string(n + 1));
+  }
+  // At the largest count, counting stops there.
+  const std::string largest = "4k3/8/8/8/8/8/8/R3K3 b - - 9223372036854775807 9223372036854775807";
+  auto last = gamerec::test::position(*game, largest);
+  play_on(*last, {"Kd7", "Kd2"});
+  CHECK(text.position_text(*last) == "8/3k4/8/8/8/8/3K4/R7 b - - 9223372036854775807 9223372036854775807");
 }
 
 TEST_CASE("chess FEN: Spanish messages name the field too") {

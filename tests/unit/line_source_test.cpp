@@ -4,6 +4,8 @@
 // read whole.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <cstring>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -44,7 +46,7 @@ TEST_CASE("line source: lines found without marking them plain are the same line
     if (length % 3 == 0) input += "\r";
     input += "\n";
   }
-  input += std::string(kMaxLineLength + 10, 'y') + "\nafter\nlast";
+  input += std::string(kMaxRecordLine + 10, 'y') + "\nafter\nlast";
   const auto marked = lines_of(input, true);
   const auto unmarked = lines_of(input, false);
   REQUIRE(marked.size() == 153);
@@ -78,4 +80,54 @@ TEST_CASE("line source: a file whose size says 0 (/proc) is read to its end") {
   std::vector<std::string> got;
   while (auto line = (*lines)->next()) got.emplace_back(line->text);
   CHECK(got == expected);
+}
+
+namespace {
+
+// A pipe's bytes: short reads, and no size known.
+class TrickleStream final : public ByteStream {
+ public:
+  TrickleStream(std::string bytes, std::size_t chunk) : bytes_(std::move(bytes)), chunk_(chunk) {}
+  std::int64_t read(char* buffer, std::size_t size) override {
+    const std::size_t n = std::min({size, chunk_, bytes_.size() - used_});
+    std::memcpy(buffer, bytes_.data() + used_, n);
+    used_ += n;
+    return static_cast<std::int64_t>(n);
+  }
+  std::string error() const override { return ""; }
+
+ private:
+  std::string bytes_;
+  std::size_t chunk_;
+  std::size_t used_ = 0;
+};
+
+}  // namespace
+
+TEST_CASE("line source: lines longer than the usual buffer are whole up to the limit, and only then cut") {
+  // A line of a megabyte and more (a whole game with its clock comments,
+  // as a server exports it), one of exactly the limit, one byte over it.
+  const std::string long_line(3 << 20, 'l');
+  const std::string at_limit(kMaxRecordLine, 'm');
+  const std::string over(kMaxRecordLine + 1, 'o');
+  const std::string input = "first\n" + long_line + "\n" + at_limit + "\n" + over + "\nlast\n";
+  for (const std::size_t chunk : {std::size_t{65536}, std::size_t{1} << 30}) {
+    INFO("reads of " << chunk);
+    LineSource source(std::make_unique<TrickleStream>(input, chunk));
+    source.mark_plain(false);
+    std::vector<SeenLine> lines;
+    while (auto line = source.next())
+      lines.push_back(SeenLine{std::string(line->text), line->number, line->offset, line->too_long, line->plain});
+    REQUIRE(lines.size() == 5);
+    CHECK(lines[0].text == "first");
+    CHECK(lines[1].text == long_line);
+    CHECK_FALSE(lines[1].too_long);
+    CHECK(lines[2].text.size() == kMaxRecordLine);
+    CHECK_FALSE(lines[2].too_long);
+    CHECK(lines[3].text.size() == kMaxRecordLine);
+    CHECK(lines[3].too_long);
+    CHECK(lines[4].text == "last");
+    CHECK(lines[4].number == 5);
+    CHECK(lines[4].offset == input.size() - 5);
+  }
 }

@@ -120,11 +120,11 @@ TEST_CASE("move list: a Q line ends the record, and says whether move lines foll
 }
 
 TEST_CASE("move list: an overlong line is cut and flagged, and reading goes on") {
-  const std::string huge(3 * kMaxLineLength + 17, 'x');
+  const std::string huge(3 * kMaxRecordLine + 17, 'x');
   const Read read = read_text("2A-3A\n" + huge + "\n4G-4F\n");
   REQUIRE(read.lines.size() == 3);
   CHECK(read.lines[1].too_long);
-  CHECK(read.lines[1].text.size() <= kMaxLineLength);
+  CHECK(read.lines[1].text.size() <= kMaxRecordLine);
   CHECK(read.lines[1].line == 2);
   CHECK(read.texts[2] == "4G-4F");
   CHECK(read.lines[2].line == 3);
@@ -132,7 +132,7 @@ TEST_CASE("move list: an overlong line is cut and flagged, and reading goes on")
 }
 
 TEST_CASE("move list: an overlong line of blanks is not skipped as a blank line") {
-  const Read read = read_text(std::string(kMaxLineLength + 100, ' ') + "2D-3D\n2A-3A\n");
+  const Read read = read_text(std::string(kMaxRecordLine + 100, ' ') + "2D-3D\n2A-3A\n");
   REQUIRE(read.lines.size() == 2);
   CHECK(read.lines[0].too_long);
   CHECK(read.lines[0].line == 1);

@@ -168,8 +168,8 @@ TEST_CASE("pgn: malformed tags are header errors on their line") {
   CHECK(read_all("[Event \"x\"]\n[White \"Ana\" junk\n1. e4 *\n")[0].header_error == "pgn-tag-close");
 }
 
-TEST_CASE("pgn: a 10 MB line and binary junk give an error with a line number") {
-  std::string big = "[Event \"big\"]\n\n1. e4 {" + std::string(10 * 1024 * 1024, 'x') + "} e5 *\n\n[Event \"after\"]\n1. d4 *\n";
+TEST_CASE("pgn: a line over 16 MiB and binary junk give an error with a line number") {
+  std::string big = "[Event \"big\"]\n\n1. e4 {" + std::string(kMaxRecordLine, 'x') + "} e5 *\n\n[Event \"after\"]\n1. d4 *\n";
   const auto games = read_all(big);
   REQUIRE(games.size() == 2);
   REQUIRE(games[0].run.error);
@@ -433,4 +433,125 @@ TEST_CASE("pgn: a game gamerec ran is written with its facts as the roster, Term
   header.match = MatchFacts{"gamerec tourney", "2026-12-03", 1, {"greedy", "random: the \"best\""}, {}, ""};
   CHECK(move_list_header(header, *chess) ==
         "---\ngame: chess\nplayers: {white: greedy, black: \"random: the \\\"best\\\"\"}\n---\n");
+}
+
+TEST_CASE("pgn: a bracket in movetext is one error in the game where it stands, never a game of its own") {
+  // Mid-line (a clock written outside its comment): the game's error, at
+  // the bracket; the next tag line starts the next game as ever.
+  auto games = read_all(
+      "[Event \"a\"]\n\n1. e4 e5 [%clk 0:01:00] 2. Nf3 *\n\n"
+      "[Event \"b\"]\n\n1. d4 *\n");
+  REQUIRE(games.size() == 2);
+  REQUIRE(games[0].run.error);
+  CHECK(games[0].run.error->error.code == ErrorCode::kNotation);
+  CHECK(games[0].run.error->error.kind == "pgn-stray-bracket");
+  CHECK(games[0].run.error->line == 3);
+  CHECK(games[0].run.error->column == 10);
+  CHECK(games[0].run.moves == 2);
+  CHECK_FALSE(games[1].header_error);
+  CHECK(tag(games[1], "Event") == "b");
+  CHECK(games[1].run.moves == 1);
+
+  // Starting a line, but no tag pair; a tag pair after the movetext on its
+  // line; a tag line after the game's first comment (once passed over,
+  // its tag lost); a bracket before the first move (once its whole line,
+  // moves and all, was passed over).
+  for (const auto& [text, line, column] : std::vector<std::tuple<std::string, int, int>>{
+           {"[Event \"c\"]\n\n1. e4 e5\n[%clk 0:01:00]\n2. Nf3 *\n", 4, 1},
+           {"[Event \"c\"]\n\n1. e4 e5 [Site \"x\"]\n2. Nf3 *\n", 3, 10},
+           {"[Event \"c\"]\n{A game of the club}\n[Site \"x\"]\n1. e4 *\n", 3, 1},
+           {"[Event \"c\"]\n\n{start} [%eval 0.2] 1. e4 *\n", 3, 9}}) {
+    INFO(text);
+    games = read_all(text + "\n[Event \"d\"]\n\n1. d4 *\n");
+    REQUIRE(games.size() == 2);
+    REQUIRE(games[0].run.error);
+    CHECK(games[0].run.error->error.kind == "pgn-stray-bracket");
+    CHECK(games[0].run.error->line == line);
+    CHECK(games[0].run.error->column == column);
+    CHECK(tag(games[1], "Event") == "d");
+    CHECK_FALSE(games[1].run.error);
+  }
+
+  // After a malformed tag, the rest of its tags are still passed over.
+  games = read_all("[Event \"e\"]\n[ \"no name\"]\n[Site \"y\"]\n\n1. e4 *\n\n[Event \"f\"]\n\n1. d4 *\n");
+  REQUIRE(games.size() == 2);
+  CHECK(games[0].header_error == "pgn-tag-name");
+  CHECK(tag(games[1], "Event") == "f");
+  CHECK_FALSE(games[1].run.error);
+}
+
+TEST_CASE("pgn: a game's tags over 1 MiB are a header error on their line, and the next game is read") {
+  std::string text = "[Event \"big\"]\n";
+  const std::string value(100 * 1024, 'v');
+  for (int i = 0; i < 11; ++i) text += "[Tag" + std::to_string(i) + " \"" + value + "\"]\n";
+  text += "\n1. e4 *\n\n[Event \"after\"]\n\n1. d4 *\n";
+  const auto games = read_all(text);
+  REQUIRE(games.size() == 2);
+  CHECK(games[0].header_error == "pgn-header-too-long");
+  CHECK(games[0].header_line == 12);  // the 11th long tag passes 1 MiB
+  CHECK(tag(games[1], "Event") == "after");
+  CHECK(games[1].run.moves == 1);
+}
+
+namespace {
+
+// The comments a game's run hands an observer, as convert and replay get them.
+struct CommentsSeen final : MoveObserver {
+  std::vector<std::string> comments;
+  void before(const RecordEvent&, const Move&, const State&) override {}
+  bool after(const RecordEvent&, Side, const Move&, const State&) override { return true; }
+  void annotation(const RecordEvent& event) override {
+    if (event.kind == RecordEvent::Kind::kComment) comments.emplace_back(event.text);
+  }
+};
+
+RunResult run_first_game(const std::string& text, CommentsSeen& seen) {
+  gamerec::test::TempDir dir;
+  const std::string path = dir.path() + "/games.pgn";
+  std::ofstream(path, std::ios::binary) << text;
+  auto opened = open_input(path, gamerec::test::catalogue());
+  REQUIRE(opened.ok());
+  auto next = opened.value().source->next_game();
+  REQUIRE(next);
+  REQUIRE(next->ok());
+  auto game = open_game(std::move(*next).value(), opened.value(), path, gamerec::test::catalogue(), {});
+  REQUIRE(game.ok());
+  return run_moves(*opened.value().source, *game.value().game, *game.value().start, &seen);
+}
+
+}  // namespace
+
+TEST_CASE("pgn: a comment over several lines is kept whole, and one too long to keep is an error") {
+  // Past the 64 KiB once kept, every byte of it.
+  std::string comment = "first";
+  for (int i = 0; i < 3000; ++i) comment += "\nline " + std::to_string(i) + " of a long note about this move";
+  CommentsSeen seen;
+  RunResult run = run_first_game("[Event \"long\"]\n\n1. e4 {" + comment + "} e5 *\n", seen);
+  CHECK_FALSE(run.error);
+  CHECK(run.moves == 2);
+  REQUIRE(seen.comments.size() == 1);
+  CHECK(seen.comments[0].size() == comment.size());
+  CHECK(seen.comments[0] == comment);
+
+  // Over 16 MiB (each line within the line limit): an error where it
+  // opens, never a comment cut short; the game's moves after it are not
+  // read, and the game after it is.
+  const std::string line(1 << 20, 'c');
+  std::string huge;
+  for (std::size_t i = 0; i * line.size() <= kMaxRecordLine; ++i) huge += line + "\n";
+  const std::string text = "[Event \"huge\"]\n\n1. e4 {" + huge + "} e5 *\n\n[Event \"after\"]\n\n1. d4 *\n";
+  CommentsSeen none;
+  run = run_first_game(text, none);
+  REQUIRE(run.error);
+  CHECK(run.error->error.kind == "pgn-comment-too-long");
+  CHECK(run.error->line == 3);
+  CHECK(run.error->column == 7);
+  CHECK(run.moves == 1);
+  CHECK(none.comments.empty());
+  const auto games = read_all(text);  // validate reads the same
+  REQUIRE(games.size() == 2);
+  REQUIRE(games[0].run.error);
+  CHECK(games[0].run.error->error.kind == "pgn-comment-too-long");
+  CHECK_FALSE(games[1].run.error);
+  CHECK(games[1].run.moves == 1);
 }

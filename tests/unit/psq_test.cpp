@@ -195,7 +195,7 @@ TEST_CASE("psq malformed: a broken move line, an off-board point, an occupied on
 }
 
 TEST_CASE("psq malformed: an overlong line is a notation error, not a crash") {
-  const Read read = read_psq(kHeader + std::string("8,8,0\n") + std::string(100000, '7') + "\n");
+  const Read read = read_psq(kHeader + std::string("8,8,0\n") + std::string(kMaxRecordLine + 1, '7') + "\n");
   REQUIRE_FALSE(read.file_error);
   REQUIRE(read.run.error);
   CHECK(read.run.error->line == 3);

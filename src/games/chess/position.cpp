@@ -73,7 +73,7 @@ void Position::make(const ChessMove& move) {
   const int forward = us == kWhite ? 8 : -8;
   if (ep >= 0) key ^= kKeys.ep_file[ep & 7];
   key ^= kKeys.castling[castling];
-  ++halfmove;
+  halfmove += halfmove < kMaxCount ? 1 : 0;
   if (type == kKing && (chess960 ? cells[to] == make_cell(us, kRook) : to - from == 2 || from - to == 2)) {
     castle(move);
     return;
@@ -126,7 +126,7 @@ void Position::finish_move(int us) {
   if (ep >= 0) key ^= kKeys.ep_file[ep & 7];
   side = us ^ 1;
   key ^= kKeys.black_to_move;
-  if (us == kBlack) ++fullmove;
+  if (us == kBlack) fullmove += fullmove < kMaxCount ? 1 : 0;
 }
 
 // attackers_to() for one side's pieces, in parts: validate asks it for

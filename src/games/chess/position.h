@@ -4,6 +4,7 @@
 // Nothing here knows about text; notation.cpp and position_text.cpp do.
 #include <array>
 #include <cstdint>
+#include <limits>
 
 #include "games/chess/bitboard.h"
 
@@ -37,6 +38,10 @@ constexpr Cell make_cell(int color, int type) { return static_cast<Cell>(color *
 constexpr int cell_color(Cell cell) { return cell >> 3; }
 constexpr int cell_type(Cell cell) { return cell & 7; }
 
+// The largest halfmove clock and move number (gamerec-games(7), FEN): a
+// FEN may give any count up to it, and counting stops there.
+inline constexpr std::int64_t kMaxCount = std::numeric_limits<std::int64_t>::max();
+
 struct Position {
   std::array<Bitboard, 2> colors{};
   std::array<Bitboard, kPieceTypes> types{};
@@ -50,8 +55,9 @@ struct Position {
   // The square the last move's double step passed, whether or not a capture
   // can use it: messages tell a blocked en passant from a missing one.
   int passed = -1;
-  int halfmove = 0;  // plies since the last capture or pawn move
-  int fullmove = 1;
+  // Both stop at kMaxCount: never wrap.
+  std::int64_t halfmove = 0;  // plies since the last capture or pawn move
+  std::int64_t fullmove = 1;
   std::uint64_t key = 0;  // Zobrist key of pieces, side, castling and ep
   // The square of the rook each castling right (KQkq order) castles with:
   // the corners in chess, anywhere on the back rank in Chess960.

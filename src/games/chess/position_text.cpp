@@ -150,8 +150,10 @@ std::optional<Message> parse_ep(std::string_view field, Position& p) {
   return std::nullopt;
 }
 
-std::optional<int> parse_count(std::string_view field, int minimum) {
-  int value = 0;
+// A count of the FEN: a whole number from `minimum` to kMaxCount, or
+// nullopt (one that does not fit is refused, never wrapped).
+std::optional<std::int64_t> parse_count(std::string_view field, std::int64_t minimum) {
+  std::int64_t value = 0;
   const auto [end, error] = std::from_chars(field.data(), field.data() + field.size(), value);
   if (error != std::errc() || end != field.data() + field.size() || value < minimum || field[0] == '+')
     return std::nullopt;
@@ -187,9 +189,10 @@ Result<Position, Message> parse_fen(std::string_view text, bool chess960) {
   if (auto error = parse_ep(fields[3], p)) return *error;
   if (fields.size() == 6) {
     const auto halfmove = parse_count(fields[4], 0);
-    if (!halfmove) return fen_error("halfmove", {{"value", std::string(fields[4])}});
+    const std::string largest = std::to_string(kMaxCount);
+    if (!halfmove) return fen_error("halfmove", {{"value", std::string(fields[4])}, {"max", largest}});
     const auto fullmove = parse_count(fields[5], 1);
-    if (!fullmove) return fen_error("fullmove", {{"value", std::string(fields[5])}});
+    if (!fullmove) return fen_error("fullmove", {{"value", std::string(fields[5])}, {"max", largest}});
     p.halfmove = *halfmove;
     p.fullmove = *fullmove;
   }
