@@ -97,20 +97,38 @@ void print_crosstable(const Context& context, const Tourney& tourney, const std:
   }
 }
 
+// Columns on a terminal: a UTF-8 text's code points (an accented letter is
+// one column, as the tables' headers in Spanish have them).
+std::size_t columns(std::string_view text) {
+  return static_cast<std::size_t>(
+      std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+}
+
+// One line of the results table: each cell right-aligned in its column,
+// the first (the name) left-aligned.
+std::string table_row(const std::vector<std::string>& cells, const std::vector<std::size_t>& widths) {
+  std::string line = cells[0] + std::string(widths[0] - std::min(widths[0], columns(cells[0])), ' ');
+  for (std::size_t i = 1; i < cells.size(); ++i)
+    line += "  " + std::string(widths[i] - std::min(widths[i], columns(cells[i])), ' ') + cells[i];
+  return line;
+}
+
 void print_results(const Context& context, const Game& game, const Tourney& tourney, bool scored) {
   std::ostream& out = context.out();
-  std::size_t width = 6;
-  for (const EntrantTally& tally : tourney.tallies()) width = std::max(width, escape_controls(tally.name).size());
   const GameDefinition* definition = &game.definition();
-  out << fmt::format("{:<{}}  {:>6}  {:>6}  {:>6}  {:>6}  {:>6}  {:>7}  {:>6}  {:>6}", context.text("tourney.player"),
-                     width, context.text("tourney.games"), context.text("tourney.wins"),
-                     context.text("tourney.losses"), context.text("tourney.draws"), context.text("tourney.points"),
-                     context.text("tourney.elo"), context.text("tourney.error"), context.text("tourney.los"));
-  if (scored)
-    out << fmt::format("  {:>8}  {:>8}  {:>8}", context.text("tourney.score", {}, definition),
-                       context.text("tourney.margin"), context.text("tourney.per-win"));
-  out << '\n';
+  std::vector<std::string> header = {context.text("tourney.player"), context.text("tourney.games"),
+                                     context.text("tourney.wins"),   context.text("tourney.losses"),
+                                     context.text("tourney.draws"),  context.text("tourney.points"),
+                                     context.text("tourney.elo"),    context.text("tourney.error"),
+                                     context.text("tourney.los")};
+  std::vector<std::size_t> widths = {6, 6, 6, 6, 6, 6, 7, 6, 6};
+  if (scored) {
+    for (const char* key : {"tourney.score", "tourney.margin", "tourney.per-win"})
+      header.push_back(context.text(key, {}, definition));
+    widths.insert(widths.end(), {8, 8, 8});
+  }
   const std::vector<std::size_t> order = ranking(tourney.tallies());
+  std::vector<std::vector<std::string>> rows;
   for (const std::size_t entrant : order) {
     const EntrantTally& tally = tourney.tallies()[entrant];
     const EloEstimate elo = estimate_elo(tally.wins, tally.losses, tally.draws);
@@ -124,15 +142,25 @@ void print_results(const Context& context, const Game& game, const Tourney& tour
       error = elo.margin ? fmt::format("{:.1f}", *elo.margin) : "inf";
       los = fmt::format("{:.1f}%", elo.superiority * 100);
     }
-    out << fmt::format("{:<{}}  {:>6}  {:>6}  {:>6}  {:>6}  {:>6}  {:>7}  {:>6}  {:>6}", escape_controls(tally.name),
-                       width, tally.games, tally.wins, tally.losses, tally.draws, points(tally.wins, tally.draws),
-                       difference, error, los);
-    if (scored)
-      out << fmt::format("  {:>8}  {:>8}  {:>8}", average(tally.score_sum, tally.scored_games, false),
-                         average(tally.margin_sum, tally.scored_games),
-                         average(tally.score_in_wins, tally.scored_wins, false));
-    out << '\n';
+    std::vector<std::string> row = {escape_controls(tally.name),  std::to_string(tally.games),
+                                    std::to_string(tally.wins),   std::to_string(tally.losses),
+                                    std::to_string(tally.draws),  points(tally.wins, tally.draws),
+                                    difference, error, los};
+    if (scored) {
+      row.push_back(average(tally.score_sum, tally.scored_games, false));
+      row.push_back(average(tally.margin_sum, tally.scored_games));
+      row.push_back(average(tally.score_in_wins, tally.scored_wins, false));
+    }
+    rows.push_back(std::move(row));
   }
+  // A column is as wide as its header or its widest cell.
+  for (std::size_t i = 0; i < widths.size(); ++i) {
+    widths[i] = std::max(widths[i], columns(header[i]));
+    for (const auto& row : rows) widths[i] = std::max(widths[i], columns(row[i]));
+  }
+  out << table_row(header, widths) << '\n';
+  for (const auto& row : rows) out << table_row(row, widths) << '\n';
+  const std::size_t width = widths[0];
   if (scored && context.messages().has("tourney.score-means", definition))
     out << context.text("tourney.score-means", {}, definition) << '\n';
   for (const std::size_t entrant : order) {
