@@ -181,7 +181,7 @@ unsigned jobs_that_fit(unsigned requested) {
   constexpr std::uint64_t kMiB = 1 << 20;
   constexpr std::uint64_t kArena = 64 * kMiB;    // glibc's reservation for a thread's arena
   constexpr std::uint64_t kWorking = 16 * kMiB;  // parts, a line buffer, reports waiting
-  constexpr std::uint64_t kDefaultStack = 32 * kMiB;  // glibc's with no stack limit
+  constexpr std::uint64_t kDefaultStack = 32 * kMiB;  // with no stack limit: more than glibc takes, to be safe
   rlimit stack{};
   const std::uint64_t stack_size =
       ::getrlimit(RLIMIT_STACK, &stack) == 0 && stack.rlim_cur != RLIM_INFINITY ? stack.rlim_cur : kDefaultStack;

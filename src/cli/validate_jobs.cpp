@@ -87,23 +87,41 @@ class Pipeline {
     // much as checking some hundreds of small records).
     std::vector<Context> contexts(setup_.jobs + 1, context_);
     std::vector<std::thread> threads;
-    // A thread the system cannot start (no room for its stack) leaves the
-    // work to the others; with none to check, nothing was written yet and
-    // the caller checks on one thread.
+    const auto join_all = [&] {
+      stop_all();
+      for (std::thread& thread : threads) thread.join();
+    };
+    // A thread the system cannot start (no room for its stack, or memory)
+    // leaves the work to the others. The reader starts last: when it or
+    // every checker cannot start, nothing has been read yet, and the
+    // caller checks on one thread.
     try {
-      threads.emplace_back([this, &context = contexts.back()] { guarded([&] { produce(context); }); });
-      for (unsigned i = 0; i < setup_.jobs; ++i)
+      threads.reserve(setup_.jobs + 1);
+    } catch (...) {
+      return JobsOutcome::kNotStarted;
+    }
+    for (unsigned i = 0; i < setup_.jobs; ++i) {
+      try {
         threads.emplace_back([this, &context = contexts[i]] { guarded([&] { work(context); }); });
-    } catch (const std::system_error&) {
-      if (threads.size() < 2) {
-        stop_all();
-        for (std::thread& thread : threads) thread.join();
-        return JobsOutcome::kNotStarted;
+      } catch (...) {
+        break;
       }
     }
-    const bool whole = write();
-    stop_all();
-    for (std::thread& thread : threads) thread.join();
+    if (threads.empty()) return JobsOutcome::kNotStarted;
+    try {
+      threads.emplace_back([this, &context = contexts.back()] { guarded([&] { produce(context); }); });
+    } catch (...) {
+      join_all();
+      return JobsOutcome::kNotStarted;
+    }
+    bool whole = false;
+    try {
+      whole = write();
+    } catch (...) {
+      join_all();  // a joinable thread's destructor would abort
+      throw;
+    }
+    join_all();
     // What made a thread fail (memory running out) is the caller's to
     // report, as on one thread.
     if (failure_) std::rethrow_exception(failure_);
