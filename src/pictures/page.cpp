@@ -136,6 +136,7 @@ int PageTables::board(const Picture& first, const std::vector<Glyph>& glyphs, co
   const auto colours_found = colours_index_.try_emplace(colours, static_cast<int>(colours_index_.size())).first;
   const int id = static_cast<int>(boards_.size());
   boards_.push_back(text);
+  bytes_ += text.size() + 1;
   board_colours_.push_back(colours_found->second);
   board_index_.emplace(std::move(text), id);
   return id;
@@ -147,13 +148,17 @@ int PageTables::item(int board, int panel, const PictureItem& item, const SideCo
   if (found != item_index_.end()) return found->second;
   const int id = static_cast<int>(items_.size());
   items_.push_back(Item{panel, item.layer, item_svg(item, colors)});
+  bytes_ += dump_safe(json::array({panel, item.layer, items_.back().svg})).size() + 1;
   item_index_.emplace(std::move(key), id);
   return id;
 }
 
 int PageTables::status(const std::string& line) {
   const auto [found, added] = status_index_.try_emplace(line, static_cast<int>(statuses_.size()));
-  if (added) statuses_.push_back(line);
+  if (added) {
+    statuses_.push_back(line);
+    bytes_ += dump_safe(json(line)).size() + 1;
+  }
   return found->second;
 }
 
@@ -188,6 +193,13 @@ void PageView::add(const Picture& picture, PageTables& tables) {
   ++positions_;
 }
 
+std::uint64_t PageWriter::bytes() const {
+  const std::uint64_t head = head_written_ ? 0 : kPageStyle.size() + kPageBody.size();
+  // The texts, the settings and the tags around the data: under 4 KiB.
+  constexpr std::uint64_t kFrame = 4096;
+  return bytes_ + head + (first_ ? first_->size() : 0) + titles_bytes_ + tables_.bytes() + kPageScript.size() + kFrame;
+}
+
 void PageWriter::put(std::string_view text) {
   bytes_ += text.size();
   write_(text);
@@ -215,6 +227,7 @@ void PageWriter::add(const PageGame& game) {
   text += dump_safe(game_json(game, tables_));
   text += "</script>\n";
   titles_.push_back(game.title);
+  titles_bytes_ += dump_safe(json(game.title)).size() + 1;
   if (titles_.size() == 1) {
     first_ = std::move(text);
     return;

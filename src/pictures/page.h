@@ -48,6 +48,9 @@ class PageTables {
   int status(const std::string& line);
 
   std::size_t items() const { return items_.size(); }
+  // What json_members() will write, near enough (each table's text as
+  // escaped, and its comma).
+  std::uint64_t bytes() const { return bytes_; }
   // The tables as the page's script reads them (JSON members, no braces).
   std::string json_members() const;
 
@@ -69,6 +72,7 @@ class PageTables {
   std::unordered_map<ItemKey, int, ItemKeyHash> item_index_;
   std::vector<std::string> statuses_;
   std::unordered_map<std::string, int> status_index_;
+  std::uint64_t bytes_ = 0;
 };
 
 // The pictures of one way of seeing a game (the whole position, or what
@@ -153,7 +157,9 @@ class PageWriter {
   void add(const PageGame& game);
   // The rest of the page, after the last game.
   void finish();
-  std::uint64_t bytes() const { return bytes_; }
+  // The page's size so far, with what finish() will add: checked against
+  // --page-limit as the games come.
+  std::uint64_t bytes() const;
   int games() const { return static_cast<int>(titles_.size()); }
 
  private:
@@ -165,6 +171,7 @@ class PageWriter {
   Sink write_;
   PageTables tables_;
   std::vector<std::string> titles_;
+  std::uint64_t titles_bytes_ = 0;  // the titles' JSON
   std::optional<std::string> first_;  // the first game's data, until the head is written
   bool head_written_ = false;
   std::uint64_t bytes_ = 0;

@@ -102,4 +102,16 @@ status=0
 expect_equal "standard input past --page-limit: status" 2 "$status"
 [ ! -e piped.html ] && [ ! -e piped ] || fail "standard input past --page-limit wrote something"
 grep -q "standard input cannot be read again" piped.err || fail "standard input: $(cat piped.err)"
+# The limit holds for the whole page (its head, the first game, the
+# pictures and the script too): a page that is written is at most 1 MB,
+# however close to the limit its games bring it.
+for count in 100 150 200 250 300 350; do
+  awk -v n="$count" '/^\[Event / { ++g } g <= n' one.pgn >near.pgn
+  status=0
+  "$GAMEREC" replay --format html --page-limit 1 near.pgn >near.html 2>/dev/null || status=$?
+  if [ "$status" -ne 2 ]; then
+    size=$(stat -c %s near.html)
+    [ "$size" -le 1000000 ] || fail "$count games: a page of $size bytes under --page-limit 1"
+  fi
+done
 echo "pages: all passed"
