@@ -130,7 +130,8 @@ bool is_page(const std::string& path) {
 // last good move, with the error shown (and on standard error, status 1).
 // Games that would make a page too large for a browser go to a folder
 // instead, OUT without its extension: index.html and a page per game.
-int convert_to_page(const Context& context, const ConvertOptions& options) {
+int convert_to_page(const Context& context, const ConvertOptions& options, const ui::InterruptGuard& interrupts) {
+  const ReadCancel cancel{[&interrupts] { return interrupts.signal() != 0; }, interrupts.wake_fd()};
   if (std::filesystem::exists(options.output))
     return context.usage_error(Message{"convert.exists", {{"file", display_name(options.output)}}});
   PageRequest request;
@@ -138,12 +139,14 @@ int convert_to_page(const Context& context, const ConvertOptions& options) {
   request.picture = {options.size, options.flip};
   request.as = options.as;
   request.max_megabytes = options.page_limit;
+  request.cancel = &cancel;
   PageOutcome page;
   {
     OutputFile out(options.output);
     page = write_record_page(context, options.input, request, [&](std::string_view text) { out.write(text); });
-    if (page.written) out.commit(options.output);
+    if (page.written && !page.interrupted) out.commit(options.output);
   }
+  if (page.interrupted) return 128 + interrupts.signal();
   if (page.too_large) {
     const std::string file = display_name(options.input);
     const std::string limit = std::to_string(request.max_megabytes);
@@ -154,6 +157,7 @@ int convert_to_page(const Context& context, const ConvertOptions& options) {
     if (std::filesystem::exists(folder))
       return context.usage_error(Message{"convert.exists", {{"file", display_name(folder)}}});
     page = write_record_folder(context, options.input, request, folder);
+    if (page.interrupted) return 128 + interrupts.signal();
     if (!page.written) return page.status;
     context.err() << context.text("convert.folder", {{"file", file},
                                                      {"count", std::to_string(page.games)},
@@ -211,7 +215,7 @@ Result<const RecordFormat*, Message> output_format(const Context& context, const
 // convert then returns 128 + the signal, its outputs' temporary files
 // removed, nothing written (gamerec(1), EXIT STATUS).
 int convert(const Context& context, const ConvertOptions& options, const ui::InterruptGuard& interrupts) {
-  if (options.to.empty() && is_page(options.output)) return convert_to_page(context, options);
+  if (options.to.empty() && is_page(options.output)) return convert_to_page(context, options, interrupts);
   if (!options.as.empty()) return context.usage_error(Message{"convert.as-page-only", {{"side", options.as}}});
   const std::string file = display_name(options.input);
   const ReadCancel cancel{[&interrupts] { return interrupts.signal() != 0; }, interrupts.wake_fd()};

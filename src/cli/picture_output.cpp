@@ -149,12 +149,13 @@ int read_page_games(const Context& context, const std::string& path, const PageR
     notes.push_back(file_error_line(context, file, error));
     return kExitUsage;
   };
-  auto opened = open_input(path, context.catalogue());
+  auto opened = open_input(path, context.catalogue(), request.cancel);
   if (auto* error = opened.if_error()) return fail(*error);
   RecordInput& input = opened.value();
   int status = kExitOk;
   int index = 0;
   while (auto next = input.source->next_game()) {
+    if (request.cancel && request.cancel->requested()) return kExitUsage;
     ++index;
     if (request.game_index && index != *request.game_index) continue;
     if (input.source->read_error()) return fail(read_failure(*input.source->read_error()));
@@ -355,7 +356,8 @@ PageOutcome write_record_page(const Context& context, const std::string& path, c
         return !outcome.too_large;
       },
       notes, outcome.games);
-  if (outcome.too_large) return outcome;
+  outcome.interrupted = request.cancel && request.cancel->requested();
+  if (outcome.too_large || outcome.interrupted) return outcome;
   write_notes(context, notes);
   if (outcome.status == kExitUsage) return outcome;
   writer.finish();
@@ -397,9 +399,11 @@ PageOutcome write_record_folder(const Context& context, const std::string& path,
         index.write(pictures::index_row(
             summary.index, {"game-" + std::to_string(summary.index) + ".html", summary.title, summary.result,
                             summary.moves}));
-        return true;
+        return !(request.cancel && request.cancel->requested());
       },
       notes, outcome.games);
+  outcome.interrupted = request.cancel && request.cancel->requested();
+  if (outcome.interrupted) return outcome;  // the temporary folder goes
   write_notes(context, notes);
   if (outcome.status == kExitUsage) return outcome;
   index.write(pictures::index_tail());

@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "cli/context.h"
+#include "records/line_source.h"
 #include "rules/game.h"
 #include "rules/picture.h"
 
@@ -47,6 +48,9 @@ struct PageRequest {
   // game, and each side's view in a game with hidden information.
   std::string as;
   int max_megabytes = kMaxPageMegabytes;
+  // A signal's: it ends the reading wherever it waits, and nothing is
+  // written or said after it (`interrupted`).
+  const ReadCancel* cancel = nullptr;
 };
 
 // What writing a page (or a folder) came to, reported as replay reports
@@ -57,6 +61,7 @@ struct PageOutcome {
   int status = kExitOk;
   bool written = false;    // the whole page went through the sink
   bool too_large = false;  // stopped: the page would pass max_megabytes (nothing said yet)
+  bool interrupted = false;  // stopped by request.cancel (nothing said)
   int games = 0;
 };
 

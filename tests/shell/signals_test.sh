@@ -56,7 +56,7 @@ for signal in INT TERM HUP; do
   # The other commands that read a record: they end (by the signal itself
   # or by noticing it), and convert leaves nothing behind.
   for command in "replay --game chess" "replay --step --game chess" "convert --game chess --to pgn" \
-                 "summarize"; do
+                 "convert --game chess" "summarize"; do
     inputs=("silent.fifo" "- < <(sleep 30)" "- < <(endless_comment)")
     # summarize refuses a PGN comment at once: it reads reports that never end.
     [[ $command == summarize ]] && inputs=("silent.fifo" "- < <(sleep 30)" "- < <(endless_reports)")
@@ -64,11 +64,12 @@ for signal in INT TERM HUP; do
     [[ $command == *--step* ]] && inputs=("silent.fifo")
     for input in "${inputs[@]}"; do
       out=""
-      [[ $command == convert* ]] && out=converted.pgn
+      [[ $command == convert* ]] && out=converted.html  # a replay page
+      [[ $command == *--to\ pgn* ]] && out=converted.pgn
       what="$command $input (SIG$signal)"
       ends_soon "$signal" "$what" "$(declare -f endless_comment endless_reports); exec '$GAMEREC' $command $input $out"
       [ "$(cat status.txt)" -gt 128 ] || fail "$what: status $(cat status.txt)"
-      leftovers=$(find . -name 'converted.pgn*')
+      leftovers=$(find . -name 'converted*')
       [ -z "$leftovers" ] || fail "$what: left $leftovers"
     done
   done
