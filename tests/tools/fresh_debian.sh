@@ -30,6 +30,9 @@ mirror=${mirror:-http://deb.debian.org/debian}
 eval "$(sed -n '/^test_packages=(/,/)/p' "$source_dir/.ci/setup")"
 
 work=$(mktemp -d /var/tmp/gamerec-fresh.XXXXXX)
+# The logs outlive the roots: a failure is read after the run.
+logs=$(mktemp -d /var/tmp/gamerec-fresh-logs.XXXXXX)
+echo "logs: $logs"
 root=""
 cleanup() {
   if [ -n "$root" ]; then umount -R "$root/proc" "$root/sys" "$root/dev" 2>/dev/null || true; fi
@@ -40,24 +43,24 @@ trap cleanup EXIT
 for release in "${releases[@]}"; do
   root=$work/$release
   echo "== $release: debootstrap (minbase) from $mirror"
-  debootstrap --variant=minbase "$release" "$root" "$mirror" > "$work/$release-debootstrap.log" 2>&1 ||
-    { tail -n 20 "$work/$release-debootstrap.log"; exit 1; }
+  debootstrap --variant=minbase "$release" "$root" "$mirror" > "$logs/$release-debootstrap.log" 2>&1 ||
+    { tail -n 20 "$logs/$release-debootstrap.log"; exit 1; }
   mount -t proc proc "$root/proc"
   mount --rbind /sys "$root/sys"
   mount --rbind /dev "$root/dev"
   cp /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null || true
   # git is the one thing a newcomer brings: the clone.
-  chroot "$root" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq git > "$work/$release-git.log" 2>&1
+  chroot "$root" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq git > "$logs/$release-git.log" 2>&1
   git clone -q "$source_dir" "$root/src"
 
   # What a minimal root has already (gzip, bsdutils) is not the sample's doing.
   before=$(chroot "$root" dpkg-query -W -f='${Package}\n')
   echo "== $release: bash .ci/sample"
   start=$(date +%s)
-  chroot "$root" bash -c 'cd /src && bash .ci/sample' > "$work/$release-sample.log" 2>&1 ||
-    { tail -n 30 "$work/$release-sample.log"; echo "FAIL: $release: .ci/sample"; exit 1; }
+  chroot "$root" bash -c 'cd /src && bash .ci/sample' > "$logs/$release-sample.log" 2>&1 ||
+    { tail -n 30 "$logs/$release-sample.log"; echo "FAIL: $release: .ci/sample"; exit 1; }
   sample_seconds=$(($(date +%s) - start))
-  tail -n 14 "$work/$release-sample.log"
+  tail -n 14 "$logs/$release-sample.log"
   echo "$release: .ci/sample: ${sample_seconds} s on a fresh root"
   # A test package the sample asked for; one another package depends on
   # (a font for the compiler's libraries, say) is installed automatically.
@@ -77,10 +80,10 @@ for release in "${releases[@]}"; do
     echo "== $release: CI=true bash .ci/run"
     start=$(date +%s)
     status=0
-    chroot "$root" bash -c 'cd /src && CI=true bash .ci/run' > "$work/$release-run.log" 2>&1 || status=$?
+    chroot "$root" bash -c 'cd /src && CI=true bash .ci/run' > "$logs/$release-run.log" 2>&1 || status=$?
     run_seconds=$(($(date +%s) - start))
-    grep -E "tests passed|tests failed|\*\*\*|Skipped|SKIPPED" "$work/$release-run.log" | tail -n 20
-    [ $status -eq 0 ] || { tail -n 60 "$work/$release-run.log"; echo "FAIL: $release: .ci/run"; exit 1; }
+    grep -E "tests passed|tests failed|\*\*\*|Skipped|SKIPPED" "$logs/$release-run.log" | tail -n 20
+    [ $status -eq 0 ] || { tail -n 60 "$logs/$release-run.log"; echo "FAIL: $release: .ci/run"; exit 1; }
     echo "$release: CI=true .ci/run: ${run_seconds} s (after .ci/sample)"
   fi
   umount -R "$root/proc" "$root/sys" "$root/dev"
