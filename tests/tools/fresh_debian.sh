@@ -49,6 +49,15 @@ for release in "${releases[@]}"; do
   mount --rbind /sys "$root/sys"
   mount --rbind /dev "$root/dev"
   cp /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null || true
+  # This machine's own certificate authorities (a proxy's, say), as it has
+  # them: apt's ca-certificates takes them in, and node is told of them.
+  host_cas=(/usr/local/share/ca-certificates/*.crt)
+  chroot_env=(env)
+  if [ -e "${host_cas[0]}" ]; then
+    mkdir -p "$root/usr/local/share/ca-certificates"
+    cat "${host_cas[@]}" > "$root/usr/local/share/ca-certificates/host-local.crt"
+    chroot_env+=(NODE_EXTRA_CA_CERTS=/usr/local/share/ca-certificates/host-local.crt)
+  fi
   # git is the one thing a newcomer brings: the clone.
   chroot "$root" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq git > "$logs/$release-git.log" 2>&1
   git clone -q "$source_dir" "$root/src"
@@ -57,7 +66,7 @@ for release in "${releases[@]}"; do
   before=$(chroot "$root" dpkg-query -W -f='${Package}\n')
   echo "== $release: bash .ci/sample"
   start=$(date +%s)
-  chroot "$root" bash -c 'cd /src && bash .ci/sample' > "$logs/$release-sample.log" 2>&1 ||
+  chroot "$root" "${chroot_env[@]}" bash -c 'cd /src && bash .ci/sample' > "$logs/$release-sample.log" 2>&1 ||
     { tail -n 30 "$logs/$release-sample.log"; echo "FAIL: $release: .ci/sample"; exit 1; }
   sample_seconds=$(($(date +%s) - start))
   tail -n 14 "$logs/$release-sample.log"
@@ -80,7 +89,7 @@ for release in "${releases[@]}"; do
     echo "== $release: CI=true bash .ci/run"
     start=$(date +%s)
     status=0
-    chroot "$root" bash -c 'cd /src && CI=true bash .ci/run' > "$logs/$release-run.log" 2>&1 || status=$?
+    chroot "$root" "${chroot_env[@]}" bash -c 'cd /src && CI=true bash .ci/run' > "$logs/$release-run.log" 2>&1 || status=$?
     run_seconds=$(($(date +%s) - start))
     grep -E "tests passed|tests failed|\*\*\*|Skipped|SKIPPED" "$logs/$release-run.log" | tail -n 20
     [ $status -eq 0 ] || { tail -n 60 "$logs/$release-run.log"; echo "FAIL: $release: .ci/run"; exit 1; }
