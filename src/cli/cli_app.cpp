@@ -30,6 +30,14 @@ class TranslatedFormatter final : public CLI::Formatter {
     name.resize(std::max<std::size_t>(name.size() + 1, get_column_width()), ' ');
     return name + translated("help." + sub->get_name(), sub->get_description()) + "\n";
   }
+  // The whole help, laid out alike whatever CLI11's version: 2.1 puts the
+  // blank line before the footer in make_help, 2.4 in make_footer, which
+  // this formatter gives its own.
+  std::string make_help(const CLI::App* app, std::string name, CLI::AppFormatMode mode) const override {
+    if (mode == CLI::AppFormatMode::Sub) return make_expanded(app);
+    return make_description(app) + make_usage(app, std::move(name)) + make_positionals(app) +
+           make_groups(app, mode) + make_subcommands(app, mode) + "\n" + make_footer(app);
+  }
   std::string make_footer(const CLI::App* app) const override {
     const std::string footer = app->get_footer();
     if (footer.empty()) return "";

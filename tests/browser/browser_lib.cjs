@@ -29,12 +29,17 @@ function chromiumPath() {
   return null;
 }
 
-// puppeteer-core from BUILD_DIR/browser/node_modules, or null.
+// puppeteer-core from BUILD_DIR/browser/node_modules, or null when it is
+// not installed there. One that is installed but does not load (a Node.js
+// older than it needs) is an error, not a reason to skip.
 function loadPuppeteer(modules) {
+  const where = path.join(modules, 'puppeteer-core');
+  if (!fs.existsSync(path.join(where, 'package.json'))) return null;
   try {
-    return require(path.join(modules, 'puppeteer-core'));
+    return require(where);
   } catch (error) {
-    return null;
+    throw new Error('puppeteer-core in ' + where + ' does not load under Node.js ' + process.version + ': ' +
+                    error.message);
   }
 }
 
