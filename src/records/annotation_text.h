@@ -1,6 +1,7 @@
 #pragma once
 // What the writers of records share about annotations (RecordEvent kComment
 // and kNag): PGN's six glyph NAGs both ways, and a comment's words.
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <string>
@@ -11,6 +12,13 @@ namespace gamerec {
 
 // "$1" to "$6" in order (PGN's standard).
 inline constexpr std::array<std::string_view, 6> kAnnotationGlyphs = {"!", "?", "!!", "??", "!?", "?!"};
+
+// An annotation glyph set apart from its move ("Nf3 !"), as the big readers
+// take it: a NAG.
+inline bool is_glyph(std::string_view token) {
+  if (token.empty() || (token[0] != '!' && token[0] != '?')) return false;  // nearly every token is a move
+  return std::find(kAnnotationGlyphs.begin(), kAnnotationGlyphs.end(), token) != kAnnotationGlyphs.end();
+}
 
 // The glyph a NAG stands for ("$5": "!?"; a glyph: itself), "" for another.
 inline std::string_view glyph_of_nag(std::string_view nag) {
