@@ -21,11 +21,11 @@ namespace gamerec {
 
 GameCatalogue make_builtin_catalogue() {
   GameCatalogue catalogue;
-  catalogue.register_rules("chaturanga", chaturanga::make_game);
-  catalogue.register_rules("battleship", battleship::make_game);
-  catalogue.register_rules("chess", chess::make_game);
-  catalogue.register_rules("gomoku", gomoku::make_game);
-  catalogue.register_rules("kalah", kalah::make_game);
+  catalogue.register_rules<chaturanga::ChaturangaGame>(chaturanga::make_game);
+  catalogue.register_rules<battleship::BattleshipGame>(battleship::make_game);
+  catalogue.register_rules<chess::ChessGame>(chess::make_game);
+  catalogue.register_rules<gomoku::GomokuGame>(gomoku::make_game);
+  catalogue.register_rules<kalah::KalahGame>(kalah::make_game);
   catalogue.register_format(pgn_format());
   catalogue.register_format(psq_format());
   catalogue.register_player_kind(std::string(GameCatalogue::kEveryGame), "exec", make_exec_player);

@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "cli/position_text.h"
+#include "cli/display.h"
 
 namespace gamerec::cli {
 

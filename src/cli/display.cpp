@@ -1,4 +1,4 @@
-#include "cli/position_text.h"
+#include "cli/display.h"
 
 #include "cli/diagnostics.h"
 #include "rules/facets.h"
@@ -63,8 +63,8 @@ std::string board_text(const Context& context, const Game& game, const BoardView
                           ui::terminal_width());
 }
 
-std::string position_text(const Context& context, const Game& game, const State& state,
-                          const BoardView& view) {
+std::string board_and_status(const Context& context, const Game& game, const State& state,
+                             const BoardView& view) {
   return board_text(context, game, view) + status_line(context, game, state) + "\n";
 }
 

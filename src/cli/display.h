@@ -22,8 +22,8 @@ std::int64_t next_move_number(const Game& game, const State& state);
 // team captured) after 40 moves".
 std::string status_line(const Context& context, const Game& game, const State& state);
 // A board (the whole position or what one side sees), then the status line.
-std::string position_text(const Context& context, const Game& game, const State& state,
-                          const BoardView& view);
+std::string board_and_status(const Context& context, const Game& game, const State& state,
+                             const BoardView& view);
 // The board alone, in the context's language and colours.
 std::string board_text(const Context& context, const Game& game, const BoardView& view);
 // A move as people write it, made in `before`: "12... Nc6" in a game that

@@ -12,7 +12,7 @@
 #include <ostream>
 
 #include "cli/diagnostics.h"
-#include "cli/position_text.h"
+#include "cli/display.h"
 #include "cli/record_facts.h"
 #include "cli/record_opening.h"
 #include "pictures/board_picture.h"

@@ -19,7 +19,7 @@
 #include "cli/diagnostics.h"
 #include "cli/number_options.h"
 #include "cli/players.h"
-#include "cli/position_text.h"
+#include "cli/display.h"
 #include "cli/record_opening.h"
 #include "core/match.h"
 #include "core/play_session.h"
@@ -225,7 +225,7 @@ class PlayHooks final : public MatchHooks {
 
   void print_board(const State& state, Side viewer) const {
     const BoardView view = viewer == kNoSide ? state.view() : state.observe(viewer)->view();
-    context_.out() << position_text(context_, game_, state, turned_ ? ui::turned_round(view) : view);
+    context_.out() << board_and_status(context_, game_, state, turned_ ? ui::turned_round(view) : view);
   }
 
   // Clears the screen (and its scrollback), asks for the keyboard to pass
@@ -278,26 +278,12 @@ class PlayHooks final : public MatchHooks {
       } else if (action) {
         // Checked as a person's typed move is: an answer in it would be
         // told for free, right or wrong.
-        const PromptRules* prompt = game_.facet<PromptRules>();
-        std::optional<MoveError> error;
-        if (action->move) {
-          error = state.check(*action->move);
-          move = action->move;
-        } else {
-          if (prompt != nullptr) error = prompt->refused_at_prompt(action->text, state);
-          if (!error) {
-            auto read = read_move(game_, state, action->text);
-            if (read)
-              move = *read;
-            else
-              error = std::move(read.error());
-          }
-        }
-        if (error) {
-          move.reset();
-          refused = context_.text("ui.bad-hint",
-                                  {{"reason", context_.messages().error_reason(*error, game_.definition())}});
-        }
+        auto checked = checked_move(game_, state, *action, /*as_typed=*/true);
+        if (checked)
+          move = *checked;
+        else
+          refused = context_.text(
+              "ui.bad-hint", {{"reason", context_.messages().error_reason(checked.error(), game_.definition())}});
       }
     }
     if (refused)
@@ -419,7 +405,7 @@ class PlayCommand {
                      << '\n';
       if (step_boards) {
         const BoardView view = step_viewer == kNoSide ? after.view() : after.observe(step_viewer)->view();
-        context_.out() << position_text(context_, *game_, after, turned() ? ui::turned_round(view) : view);
+        context_.out() << board_and_status(context_, *game_, after, turned() ? ui::turned_round(view) : view);
       }
       wait_for_enter();
       return true;
@@ -457,8 +443,8 @@ class PlayCommand {
       // here with the same --seed.
       auto player = context_.catalogue().make_player(
           *game_, level,
-          ChooserSettings{seat_seed(seed, 1, static_cast<std::size_t>(index)), options_.movetime_ms, {},
-                          interrupts_.wake_fd()});
+          PlayerSettings{{seat_seed(seed, 1, static_cast<std::size_t>(index)), options_.movetime_ms}, {},
+                         interrupts_.wake_fd()});
       if (auto* error = player.if_error()) return *error;
       computer_names_[static_cast<std::size_t>(index)] = player_record_name(level, player.value()->name());
       seats_.players[static_cast<std::size_t>(index)] = std::move(player).value();
@@ -467,8 +453,8 @@ class PlayCommand {
     // Its own seed: hints must not replay a computer side's choices.
     const std::string hint_spec = options_.hint.empty() ? game_->default_level() : options_.hint;
     if (hint_spec.empty()) return std::nullopt;  // no computer player: no hint
-    seats_.make_hint = [this, hint_spec, settings = ChooserSettings{seat_seed(seed, 0, 0), options_.movetime_ms,
-                                                                    {}, interrupts_.wake_fd()}] {
+    seats_.make_hint = [this, hint_spec, settings = PlayerSettings{{seat_seed(seed, 0, 0), options_.movetime_ms},
+                                                                   {}, interrupts_.wake_fd()}] {
       return context_.catalogue().make_player(*game_, hint_spec, settings);
     };
     auto hint = seats_.make_hint();

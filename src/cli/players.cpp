@@ -8,7 +8,7 @@
 #include <utility>
 
 #include "cli/diagnostics.h"
-#include "cli/position_text.h"
+#include "cli/display.h"
 #include "rules/facets.h"
 #include "ui/keys.h"
 #include "ui/terminal.h"

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
-#include "cli/position_text.h"
+#include "cli/display.h"
 #include "rules/facets.h"
 #include "rules/text.h"
 

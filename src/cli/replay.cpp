@@ -16,7 +16,7 @@
 #include "cli/diagnostics.h"
 #include "cli/number_options.h"
 #include "cli/picture_output.h"
-#include "cli/position_text.h"
+#include "cli/display.h"
 #include "cli/record_facts.h"
 #include "cli/record_opening.h"
 #include "cli/replay_steps.h"
@@ -132,7 +132,7 @@ int replay(const Context& context, const ReplayOptions& options) {
   const PictureOptions picture{options.size, options.flip};
   auto show = [&](const State& position) {
     const BoardView view = viewer == kNoSide ? position.view() : position.observe(viewer)->view();
-    context.out() << position_text(context, game, position, options.flip ? ui::turned_round(view) : view)
+    context.out() << board_and_status(context, game, position, options.flip ? ui::turned_round(view) : view)
                   << '\n';
   };
   if (svg && options.to && *options.to == 0) context.out() << position_svg(context, game, state, viewer, picture);

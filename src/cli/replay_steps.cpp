@@ -6,7 +6,7 @@
 #include <ostream>
 
 #include "cli/diagnostics.h"
-#include "cli/position_text.h"
+#include "cli/display.h"
 #include "cli/record_facts.h"
 #include "cli/record_opening.h"
 #include "records/line_source.h"
@@ -65,7 +65,7 @@ class Replay {
             "\n";
     }
     const BoardView view = viewer_ == kNoSide ? position->view() : position->observe(viewer_)->view();
-    out += position_text(context_, game_, *position, turned_ ? ui::turned_round(view) : view) + "\n";
+    out += board_and_status(context_, game_, *position, turned_ ? ui::turned_round(view) : view) + "\n";
     return number == moves() ? out + result_ : out;
   }
 

@@ -7,7 +7,7 @@
 
 #include "cli/commands.h"
 #include "cli/diagnostics.h"
-#include "cli/position_text.h"
+#include "cli/display.h"
 #include "cli/record_opening.h"
 #include "rules/facets.h"
 #include "ui/progress.h"

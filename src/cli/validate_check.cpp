@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/diagnostics.h"
-#include "cli/position_text.h"
+#include "cli/display.h"
 #include "cli/record_facts.h"
 #include "rules/facets.h"
 

@@ -4,6 +4,8 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
+#include <utility>
 
 #include "core/embedded_definitions.h"
 #include "rules/suggest.h"
@@ -25,8 +27,14 @@ std::string extension_of(const std::string& path) {
 
 GameCatalogue::GameCatalogue() { formats_.push_back(move_list_format()); }
 
-void GameCatalogue::register_rules(std::string rules, GameFactory factory) {
-  rules_cores_[std::move(rules)] = std::move(factory);
+void GameCatalogue::register_rules(RulesCore core) {
+  std::string name = core.type.rules;
+  rules_cores_[std::move(name)] = std::move(core);
+}
+
+const GameType* GameCatalogue::rules_type(std::string_view rules) const {
+  auto core = rules_cores_.find(rules);
+  return core == rules_cores_.end() ? nullptr : &core->second.type;
 }
 
 void GameCatalogue::register_format(RecordFormat format) {
@@ -38,7 +46,7 @@ void GameCatalogue::register_player_kind(std::string rules, std::string kind, Pl
 }
 
 Result<std::unique_ptr<Player>, Message> GameCatalogue::make_player(
-    const Game& game, std::string_view spec, const ChooserSettings& settings) const {
+    const Game& game, std::string_view spec, const PlayerSettings& settings) const {
   const auto colon = spec.find(':');
   if (colon != std::string_view::npos) {
     const std::string name(spec.substr(0, colon));
@@ -46,7 +54,7 @@ Result<std::unique_ptr<Player>, Message> GameCatalogue::make_player(
     if (kind == player_kinds_.end()) kind = player_kinds_.find({std::string(kEveryGame), name});
     if (kind != player_kinds_.end()) return kind->second(game, spec.substr(colon + 1), settings);
   }
-  auto chooser = game.make_chooser(spec, settings);
+  auto chooser = game.make_chooser(spec, settings.chooser);
   if (!chooser)
     return Message{"players.unknown",
                    {{"game", game.name()},
@@ -155,13 +163,23 @@ Result<std::unique_ptr<Game>, Message> GameCatalogue::make_game(
     return unknown_game(name);
   auto rules = rules_cores_.find(definition->rules);
   if (rules == rules_cores_.end())
-    return Message{"catalogue.no-engine", {{"game", std::string(name)}, {"engine", definition->rules}}};
+    return Message{"catalogue.no-rules-core", {{"game", std::string(name)}, {"rules", definition->rules}}};
+  const GameType& type = rules->second.type;
+  if (std::cmp_not_equal(definition->sides.size(), type.sides))
+    return Message{"catalogue.sides-count", {{"game", std::string(name)},
+                                             {"listed", std::to_string(definition->sides.size())},
+                                             {"rules", type.rules},
+                                             {"sides", std::to_string(type.sides)}}};
   auto options = resolve_options(*definition, overrides);
   if (auto* error = options.if_error()) return *error;
   auto shared = shared_.find(name);
   if (shared == shared_.end())
     shared = shared_.emplace(std::string(name), std::make_shared<const GameDefinition>(*definition)).first;
-  return rules->second(shared->second, std::move(options).value());
+  auto game = rules->second.make(shared->second, std::move(options).value());
+  // A factory that makes another class than the one registered is a bug.
+  if (game && (*game)->type() != type)
+    throw std::logic_error("rules core '" + type.rules + "' made a game of another type");
+  return game;
 }
 
 std::optional<std::string> GameCatalogue::game_for_path(const std::string& path) const {

@@ -15,23 +15,37 @@
 #include "core/definition_loader.h"
 #include "core/match.h"
 #include "records/record_format.h"
+#include "rules/facets.h"
 #include "rules/game.h"
 
 namespace gamerec {
 
 using GameFactory =
     std::function<Result<std::unique_ptr<Game>, Message>(SharedDefinition, RuleOptions)>;
+// A rules core as the catalogue holds it: its facts, known before any game
+// is made (OpenSpiel's REGISTER_SPIEL_GAME), and its factory.
+struct RulesCore {
+  GameType type;
+  GameFactory make;
+};
 // A kind of player that is not a level of the game's own (exec:PROGRAM,
 // uci:ENGINE): made from the text after the colon.
 using PlayerFactory = std::function<Result<std::unique_ptr<Player>, Message>(
-    const Game& game, std::string_view argument, const ChooserSettings& settings)>;
+    const Game& game, std::string_view argument, const PlayerSettings& settings)>;
 
 class GameCatalogue {
  public:
   GameCatalogue();  // knows the move-list format
 
-  // The rules core named `rules` in definitions (their `rules:` key).
-  void register_rules(std::string rules, GameFactory factory);
+  // The rules core of the game class GameT (whose games the factory
+  // makes), under the name its facts give (definitions' `rules:` key).
+  template <typename GameT>
+  void register_rules(GameFactory factory) {
+    register_rules(RulesCore{game_type<GameT>(), std::move(factory)});
+  }
+  void register_rules(RulesCore core);
+  // The facts of the rules core named `rules`; nullptr when none is.
+  const GameType* rules_type(std::string_view rules) const;
   // A format besides the move list (PGN, .psq).
   void register_format(RecordFormat format);
   // Players of kind `kind` ("uci") for the games of rules core `rules`;
@@ -78,7 +92,7 @@ class GameCatalogue {
   // A computer player for `game` from a --players/--ai spec: a level of the
   // game's own ("1", "random") or KIND:ARGUMENT of a registered kind.
   Result<std::unique_ptr<Player>, Message> make_player(const Game& game, std::string_view spec,
-                                                             const ChooserSettings& settings) const;
+                                                             const PlayerSettings& settings) const;
 
   const std::vector<RecordFormat>& formats() const { return formats_; }
   // The format of an input: the one that claims its extension, else the
@@ -91,7 +105,7 @@ class GameCatalogue {
   // Adds the texts left aside for `name`, once; a message if they are malformed.
   std::optional<Message> load_deferred_texts(std::string_view name) const;
 
-  std::map<std::string, GameFactory, std::less<>> rules_cores_;
+  std::map<std::string, RulesCore, std::less<>> rules_cores_;
   // Built-in definitions get their texts when first looked up (start-up
   // then parses a third of the compiled-in YAML): both are caches, hence
   // mutable; what a caller sees is always a definition with its texts.

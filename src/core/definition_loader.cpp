@@ -143,7 +143,7 @@ std::optional<Message> load(const YAML::Node& root, DefinitionMap& definitions, 
   } else {
     return problem("unknown-game", {{"name", name}});
   }
-  if (rules_key && !new_rules && rules_key.as<std::string>() != definition.rules) return problem("engine-change");
+  if (rules_key && !new_rules && rules_key.as<std::string>() != definition.rules) return problem("rules-change");
   definition.name = name;
   if (new_rules) definition.rules = rules_key.as<std::string>();
   if (root["title"]) definition.title = root["title"].as<std::string>();
@@ -154,7 +154,7 @@ std::optional<Message> load(const YAML::Node& root, DefinitionMap& definitions, 
   if (root["sides"]) {
     auto sides = string_list(root["sides"]);
     if (!new_rules && sides != definition.sides)
-      return problem("sides-change", {{"engine", definition.rules}});
+      return problem("sides-change", {{"rules", definition.rules}});
     definition.sides = std::move(sides);
   }
   if (root["names"]) {

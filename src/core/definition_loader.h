@@ -35,7 +35,7 @@ struct DeferredTexts {
   std::string_view source;  // the file, for messages
 };
 
-// load_definition for a built-in file (it may add an engine), leaving the
+// load_definition for a built-in file (it may add a rules core), leaving the
 // file's `messages:` section in `deferred`.
 std::optional<Message> load_definition_deferring_texts(std::string_view yaml_text, std::string_view source,
                                                        DefinitionMap& definitions, DeferredTexts& deferred);

@@ -7,6 +7,18 @@
 
 namespace gamerec {
 
+Result<Move, MoveError> checked_move(const Game& game, const State& state, const Action& action, bool as_typed) {
+  if (action.move) {
+    if (auto error = state.check(*action.move)) return std::move(*error);
+    return *action.move;
+  }
+  if (as_typed) {
+    if (const auto* prompt = game.facet<PromptRules>())
+      if (auto error = prompt->refused_at_prompt(action.text, state)) return std::move(*error);
+  }
+  return read_move(game, state, action.text);
+}
+
 std::optional<Action> ComputerPlayer::act(const Game& /*game*/, const Observation& seen,
                                           std::span<const Move> legal) {
   auto move = chooser_->choose_move(seen, legal);
@@ -69,23 +81,15 @@ MatchEnd Match::run(MatchHooks& hooks, std::optional<std::int64_t> max_moves) {
     if (action->move || player.is_computer()) {
       // A program's move is checked as a Move, or as a record line when it
       // gave text; breaking the rules (or the notation) loses.
-      std::optional<MoveError> error;
-      if (action->move) {
-        move = *action->move;
-        error = state_->check(move);
-        // A refused move is named as the program sent it (a UCI engine's
-        // e2e4), when it sent text: the game cannot write a move it refuses.
-        text = error && !action->text.empty() ? action->text : game_.move_text(move, *state_);
-      } else {
-        text = action->text;
-        auto read = read_move(game_, *state_, text);
-        if (read)
-          move = *read;
-        else
-          error = std::move(read.error());
-      }
-      if (error)
-        return MatchEnd{MatchEnd::Reason::kForfeit, game_.forfeit(side), side, std::move(*error), text};
+      auto checked = checked_move(game_, *state_, *action, /*as_typed=*/false);
+      // A refused move is named as the program sent it (a UCI engine's
+      // e2e4), when it sent text: the game cannot write a move it refuses.
+      if (!checked)
+        return MatchEnd{MatchEnd::Reason::kForfeit, game_.forfeit(side), side, std::move(checked.error()),
+                        action->move && action->text.empty() ? game_.move_text(*action->move, *state_)
+                                                             : action->text};
+      move = *checked;
+      text = action->move ? game_.move_text(move, *state_) : action->text;
     } else {
       // A person's line is cleaned as a record line is: spaces and a
       // trailing comment go; a blank or comment line asks again.
@@ -114,22 +118,15 @@ MatchEnd Match::run(MatchHooks& hooks, std::optional<std::int64_t> max_moves) {
         moves_to_follow_ = 0;
         if (!moves.empty()) continue;
       }
-      std::optional<MoveError> error;
-      if (action->too_long)
-        error = MoveError{ErrorCode::kNotation, "too-long"};
-      else if (prompt != nullptr)
-        error = prompt->refused_at_prompt(text, *state_);
-      if (!error) {
-        auto read = read_move(game_, *state_, text);
-        if (read)
-          move = *read;
-        else
-          error = std::move(read.error());
-      }
-      if (error) {
-        hooks.rejected(*this, side, RecordError{std::move(*error), 0, column, text});
+      Action typed;
+      typed.text = text;
+      auto checked = action->too_long ? Result<Move, MoveError>(MoveError{ErrorCode::kNotation, "too-long"})
+                                      : checked_move(game_, *state_, typed, /*as_typed=*/true);
+      if (!checked) {
+        hooks.rejected(*this, side, RecordError{std::move(checked.error()), 0, column, text});
         continue;
       }
+      move = *checked;
     }
     play(side, move, text, player.is_computer(), hooks);
   }

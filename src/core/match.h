@@ -32,6 +32,25 @@ struct Action {
   std::optional<Message> failure = {};
 };
 
+// How a player of any kind is set up: a game's own computer player needs
+// only `chooser`; an outside program (exec:, uci:, pbrain:) the rest too.
+struct PlayerSettings {
+  ChooserSettings chooser;                      // the seed, a searching player's time per move
+  std::optional<std::int64_t> timeout_ms = {};  // how long an external program may take to answer
+  // Readable once the session is to end (a signal arrived): a player that
+  // waits for an external program stops waiting then. -1: never.
+  int cancel_fd = -1;
+  // Where an external program's dialogue is written, line by line with
+  // times (tourney --trace); empty: nowhere.
+  std::string trace_path = {};
+};
+
+// The move `action` stands for in `state`, or the rule it breaks: a Move
+// is checked whole, a text read in both stages. `as_typed`: a text is
+// judged as a person's typed line is, so that the prompt's own refusals
+// come first (PromptRules: an answer in a shot would be told for free).
+Result<Move, MoveError> checked_move(const Game& game, const State& state, const Action& action, bool as_typed);
+
 class Player {
  public:
   virtual ~Player() = default;

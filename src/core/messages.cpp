@@ -89,6 +89,10 @@ bool Messages::has(std::string_view key, const GameDefinition* game) const {
   return find(key, game) != nullptr;
 }
 
+bool Messages::has_own(std::string_view key, const GameDefinition* game) const {
+  return game_text(game, language_, key) != nullptr || lookup(texts_, key) != nullptr;
+}
+
 std::string Messages::text(std::string_view key, const MessageArgs& args, const GameDefinition* game) const {
   std::string shown = fill_text(key, args, game);
   // A message about an unknown name may carry the closest known one.

@@ -42,6 +42,8 @@ class Messages {
   std::string error_reason(const MoveError& error, const GameDefinition& game) const;
   // Whether a text exists for `key` (tests check both languages have all).
   bool has(std::string_view key, const GameDefinition* game = nullptr) const;
+  // The same in this language alone, without the English that fills gaps.
+  bool has_own(std::string_view key, const GameDefinition* game = nullptr) const;
 
  private:
   const std::string* find(std::string_view key, const GameDefinition* game) const;

@@ -150,7 +150,7 @@ std::optional<Message> Tourney::prepare() {
   if (options_.players.empty()) return Message{"tourney.no-players"};
   for (std::size_t entrant = 0; entrant < options_.players.size(); ++entrant) {
     auto player = catalogue_.make_player(game_, options_.players[entrant],
-                                         ChooserSettings{1, options_.movetime_ms, options_.timeout_ms});
+                                         PlayerSettings{{1, options_.movetime_ms}, options_.timeout_ms});
     if (auto* error = player.if_error()) return *error;
     own_names_[entrant] = escape_controls(player.value()->name());
   }
@@ -243,8 +243,8 @@ TourneyGame Tourney::play(std::int64_t number) {
   std::vector<std::unique_ptr<Player>> owned;
   std::vector<Player*> players;
   for (std::size_t seat = 0; seat < sides; ++seat) {
-    ChooserSettings settings{seat_seed(options_.seed, result.number, seat), options_.movetime_ms,
-                             options_.timeout_ms};
+    PlayerSettings settings{{seat_seed(options_.seed, result.number, seat), options_.movetime_ms},
+                            options_.timeout_ms};
     settings.trace_path = trace_path(number, seat);
     auto player = catalogue_.make_player(game_, options_.players[result.seats[seat]], settings);
     if (auto* error = player.if_error())

@@ -96,7 +96,7 @@ class ExecPlayer final : public Player {
 }  // namespace
 
 Result<std::unique_ptr<Player>, Message> make_exec_player(const Game& game, std::string_view command,
-                                                          const ChooserSettings& settings) {
+                                                          const PlayerSettings& settings) {
   const auto* protocol = game.facet<LineProtocol>();
   if (protocol == nullptr) return Message{"players.no-protocol", {{"game", game.name()}, {"kind", "exec"}}};
   // exec:PROGRAM;name=NAME: the one setting, the name tables and records give it.

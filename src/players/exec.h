@@ -16,10 +16,10 @@
 
 namespace gamerec {
 
-// The answer time when ChooserSettings::timeout_ms is not set.
+// The answer time when PlayerSettings::timeout_ms is not set.
 inline constexpr std::int64_t kDefaultExecTimeoutMs = 10000;
 
 Result<std::unique_ptr<Player>, Message> make_exec_player(const Game& game, std::string_view command,
-                                                          const ChooserSettings& settings);
+                                                          const PlayerSettings& settings);
 
 }  // namespace gamerec

@@ -301,7 +301,7 @@ std::string pbrain_about_name(std::string_view answer) {
 }
 
 Result<std::unique_ptr<Player>, Message> make_pbrain_player(const Game& game, std::string_view command,
-                                                            const ChooserSettings& settings) {
+                                                            const PlayerSettings& settings) {
   if (game.facet<CellBoard>() == nullptr || game.facet<GomocupProtocol>() == nullptr)
     return Message{"players.no-protocol", {{"game", game.name()}, {"kind", "pbrain"}}};
   // pbrain:PROGRAM;name=NAME: the name instead of the one ABOUT gives.

@@ -21,7 +21,7 @@
 namespace gamerec {
 
 Result<std::unique_ptr<Player>, Message> make_pbrain_player(const Game& game, std::string_view command,
-                                                            const ChooserSettings& settings);
+                                                            const PlayerSettings& settings);
 
 // START SIZE for a square board, RECTSTART WIDTH,HEIGHT otherwise.
 std::string pbrain_start_command(int cols, int rows);

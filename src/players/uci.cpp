@@ -195,7 +195,7 @@ class UciPlayer final : public Player {
 }  // namespace
 
 Result<std::unique_ptr<Player>, Message> make_uci_player(const Game& game, std::string_view engine_spec,
-                                                        const ChooserSettings& settings) {
+                                                        const PlayerSettings& settings) {
   const auto* protocol = game.facet<UciProtocol>();
   if (protocol == nullptr) return Message{"players.no-protocol", {{"game", game.name()}, {"kind", "uci"}}};
   auto parsed = parse_settings(engine_spec);
@@ -203,7 +203,7 @@ Result<std::unique_ptr<Player>, Message> make_uci_player(const Game& game, std::
   EngineSettings engine_settings = std::move(parsed).value();
   const std::string& engine_name = engine_settings.command;
   const std::vector<std::string> argv = split_command(engine_name);
-  if (argv.empty()) return uci_message("no-engine", engine_name);
+  if (argv.empty()) return uci_message("no-program", engine_name);
   auto started = ChildProcess::start(argv);
   if (!started) return uci_message("cannot-start", engine_name, started.error().message());
   if (!settings.trace_path.empty()) started.value().trace_to(settings.trace_path, "uci:" + std::string(engine_spec));
@@ -243,7 +243,7 @@ Result<std::unique_ptr<Player>, Message> make_uci_player(const Game& game, std::
   const std::string spec = engine_name;
   return std::unique_ptr<Player>(std::make_unique<UciPlayer>(
       spec, std::move(name), std::move(engine), std::move(engine_settings),
-      settings.movetime_ms.value_or(kDefaultMovetimeMs), settings.timeout_ms.value_or(kDefaultUnlimitedMs),
+      settings.chooser.movetime_ms.value_or(kDefaultMovetimeMs), settings.timeout_ms.value_or(kDefaultUnlimitedMs),
       *protocol));
 }
 

@@ -18,6 +18,6 @@ namespace gamerec {
 // The factory to register for chess's "uci" kind: starts ENGINE (a path, or
 // a name looked up in PATH) and checks that it answers `uci` and `isready`.
 Result<std::unique_ptr<Player>, Message> make_uci_player(const Game& game, std::string_view engine,
-                                                        const ChooserSettings& settings);
+                                                        const PlayerSettings& settings);
 
 }  // namespace gamerec

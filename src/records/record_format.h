@@ -74,11 +74,11 @@ struct RecordFormat {
   std::string name;                     // "move-list", "pgn", "psq"
   std::string description;              // one line for `gamerec games`
   std::vector<std::string> extensions;  // without the dot; the move list has none of its own
-  // The one rules engine it holds ("chess"); empty: any game. Its writer
-  // is given only that engine's games (convert refuses others).
+  // The one rules core it holds ("chess"); empty: any game. Its writer
+  // is given only that core's games (convert refuses others).
   std::string game;
   bool many_games = false;  // a file may hold several games
-  // The rule option ("exact_five=true") of a game of `game`'s engine that
+  // The rule option ("exact_five=true") of a game of `game`'s rules core that
   // this format cannot record, if any: convert refuses to drop it. Unset
   // when every option is recorded (a move list's header, PGN's FEN).
   std::function<std::optional<std::string>(const Game&)> unrecorded_option;

@@ -2,15 +2,16 @@
 // Facets: what only some games can do, kept off the Game interface. A game
 // that has a facet derives its Game class from it and implements it in its
 // own folder; generic code asks for it with game.facet<F>(), which is
-// nullptr for a game without it, and GameType states the facts that go with
-// the facets (a solver, hidden information, a cell board). A new capability
-// is a new facet here, never a new virtual on Game.
+// nullptr for a game without it. GameType's facts that go with facets (a
+// solver, hidden information, a cell board) are derived from them
+// (game_type<G>() below). A new capability is a new facet here, never a new
+// virtual on Game.
 //
 // Example: a game whose moves put a stone on a cell (gomoku) gets cursor
 // input at the prompt and Gomocup .psq records by providing CellBoard:
 //
 //   class GomokuGame final : public GameOf<GomokuGame, GomokuState>, public CellBoard {
-//     GameType type() const override { return {.cell_board = true}; }
+//     static constexpr GameFacts kFacts{.rules = "gomoku"};
 //     std::string cell_move(int row, int col) const override { ... "H8" ... }
 //     std::optional<Cell> cell_of(const Move& move) const override { ... }
 //   };
@@ -27,6 +28,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "rules/game.h"
@@ -35,7 +37,6 @@
 namespace gamerec {
 
 // ---- Hidden information (battleship) ----------------------------------------
-// For games whose GameType says Information::kHidden.
 class HiddenInformation {
  public:
   virtual ~HiddenInformation() = default;
@@ -89,8 +90,7 @@ class TurnReasons {
 };
 
 // ---- A board of cells (gomoku) ---------------------------------------------------
-// For games whose GameType says cell_board: each move puts a piece on one
-// cell of the view's first grid. The cursor at the prompt and Gomocup's
+// Each move puts a piece on one cell of the view's first grid. The cursor at the prompt and Gomocup's
 // .psq records (x,y points) go through it.
 class CellBoard {
  public:
@@ -170,6 +170,17 @@ class RandomStart {
   virtual std::string random_start(std::uint64_t seed) const = 0;
 };
 
+// ---- Teams (chaturanga) -------------------------------------------------------
+// Sides that win and lose together: a side's partner falls with it when it
+// forfeits (Game::forfeit). A game without this facet has a team per side.
+class Teams {
+ public:
+  virtual ~Teams() = default;
+  // The team `side` plays for, a number the game gives (chaturanga: 0 for
+  // Yellow and Red, 1 for Green and Black).
+  virtual int team_of(Side side) const = 0;
+};
+
 // ---- Move numbers as players write them (chess) ------------------------------
 // Chess players number a move pair, not each move: White's twelfth move is
 // "12. Nf3" and Black's answer "12... Nc6", counted from a FEN's move
@@ -237,7 +248,6 @@ class Solver {
   virtual void on_progress(std::function<void(const SolveProgress&)> report) { (void)report; }
 };
 
-// For games whose GameType says solver.
 class Solvable {
  public:
   virtual ~Solvable() = default;
@@ -275,7 +285,9 @@ class LineProtocol {
 //   played SIDE MOVE             (nothing)   every move made, its own too
 //   end won|lost|drawn           (nothing)   then its input closes
 //
-// The game gives the lines that tell a position and how a move is told.
+// The game gives the lines that tell a position and how a move is told
+// (deriving from TurnProtocolOf<ItsState>, rules/typed.h, which finds the
+// position in what a side has seen).
 class TurnProtocol : public LineProtocol {
  public:
   std::vector<std::string> start_lines(const Observation& seen) const final;
@@ -325,5 +337,23 @@ class UciProtocol {
   // UCI_Chess960), sent after the handshake.
   virtual std::vector<std::string> option_commands() const = 0;
 };
+
+// ---- The GameType of a game class ---------------------------------------------
+// What GameT states (GameT::kFacts) and what its facets tell, as one value:
+// the catalogue registers it with the game's factory, and GameOf gives it to
+// every game the class makes.
+template <typename GameT>
+GameType game_type() {
+  constexpr GameFacts facts = GameT::kFacts;
+  return GameType{
+      .rules = std::string(facts.rules),
+      .sides = facts.sides,
+      .sides_face = facts.sides_face,
+      .information = std::is_base_of_v<HiddenInformation, GameT> ? GameType::Information::kHidden
+                                                                 : GameType::Information::kPerfect,
+      .solver = std::is_base_of_v<Solvable, GameT>,
+      .cell_board = std::is_base_of_v<CellBoard, GameT>,
+  };
+}
 
 }  // namespace gamerec

@@ -1,5 +1,6 @@
 #include "rules/game.h"
 
+#include "rules/facets.h"
 
 namespace gamerec {
 
@@ -18,11 +19,15 @@ std::uint64_t State::count_leaves(int depth) const {
 }
 
 Outcome Game::forfeit(Side loser) const {
+  const auto* teams = facet<Teams>();
+  const auto same_team = [&](Side side) {
+    return side == loser || (teams != nullptr && teams->team_of(side) == teams->team_of(loser));
+  };
   Outcome outcome;
   outcome.over = true;
   outcome.end = "forfeit";
   for (Side side = 0; side < static_cast<Side>(definition_->sides.size()); ++side) {
-    if (side != loser) outcome.winners.push_back(side);
+    if (!same_team(side)) outcome.winners.push_back(side);
   }
   return outcome;
 }

@@ -20,8 +20,8 @@
 //    the score where the game has one (kalah's stores).
 //  - what only some games have (a solver, cell input, hidden moves, prompt
 //    rules, results written as text, protocols for outside players) is not
-//    on Game: GameType states the facts, and a game provides the behaviour
-//    as facets (rules/facets.h), asked for with game.facet<F>().
+//    on Game: a game provides the behaviour as facets (rules/facets.h),
+//    asked for with game.facet<F>(), and GameType sums them up as a value.
 //  - a game's own classes sit behind this interface through the typed
 //    bases of rules/typed.h, the one place that casts to them.
 #include <cstdint>
@@ -142,17 +142,11 @@ class State {
   std::int64_t moves_played_ = 0;
 };
 
-// How a computer player is set up.
+// How a game's own computer player is set up. What only a program
+// playing through a protocol needs is PlayerSettings' (core/match.h).
 struct ChooserSettings {
-  std::uint64_t seed = 0;                       // every random choice follows from it
-  std::optional<std::int64_t> movetime_ms;      // a searching player's time per move
-  std::optional<std::int64_t> timeout_ms = {};  // how long an external program may take to answer
-  // Readable once the session is to end (a signal arrived): a player that
-  // waits for an external program stops waiting then. -1: never.
-  int cancel_fd = -1;
-  // Where an external program's dialogue is written, line by line with
-  // times (tourney --trace); empty: nowhere.
-  std::string trace_path = {};
+  std::uint64_t seed = 0;                   // every random choice follows from it
+  std::optional<std::int64_t> movetime_ms;  // a searching player's time per move
 };
 
 // A computer player's brain: picks one of `legal` from what its side has
@@ -163,21 +157,35 @@ class MoveChooser {
   virtual std::optional<Move> choose_move(const Observation& seen, std::span<const Move> legal) = 0;
 };
 
-// Static facts about a game, which generic code may rely on without asking
-// for a facet (OpenSpiel's GameType). The sides are the definition's.
+// Static facts about a rules core, which generic code may rely on without
+// asking for a facet (OpenSpiel's GameType). It is a value: the catalogue
+// holds it for each registered core before any game is made, and every game
+// made by the core carries the same one. A game states only what no facet
+// says (its GameFacts); the rest is derived from the facets its Game class
+// derives from (game_type<G>() in rules/facets.h), so it is never said
+// twice and cannot disagree with what the game does.
 struct GameType {
   enum class Information { kPerfect, kHidden };
-  // kHidden: a side may not see the whole position (battleship); people
-  // sharing a terminal then take turns at a cleared screen, and the game
-  // has the HiddenInformation facet.
-  Information information = Information::kPerfect;
-  bool score = false;       // Outcome::score holds a score per side (kalah's seeds, battleship's shots)
-  bool solver = false;      // it has the Solvable facet (gamerec solve)
-  bool cell_board = false;  // each move puts a piece on one cell: the CellBoard facet (cursor play, .psq)
+  std::string rules;  // the core's name, as a definition's `rules:` gives it
+  int sides = 2;      // how many sides play; a definition lists as many
   // Two sides sit at opposite ends of the board (chess): a person playing
   // the second side sees the board turned round (play).
   bool sides_face = false;
+  // Derived: kHidden when the game provides HiddenInformation (a side may
+  // not see the whole position: people sharing a terminal then take turns
+  // at a cleared screen).
+  Information information = Information::kPerfect;
+  bool solver = false;      // derived: it provides Solvable (gamerec solve)
+  bool cell_board = false;  // derived: it provides CellBoard (cursor play, .psq)
   bool operator==(const GameType&) const = default;
+};
+
+// What a game's class states of itself (`static constexpr GameFacts
+// kFacts`), the part of its GameType no facet can tell.
+struct GameFacts {
+  std::string_view rules;
+  int sides = 2;
+  bool sides_face = false;
 };
 
 // Definitions are catalogue data, shared by every Game made from them.
@@ -192,8 +200,8 @@ struct TextsPlayed {
 
 class Game {
  public:
-  Game(SharedDefinition definition, RuleOptions options)
-      : definition_(std::move(definition)), options_(std::move(options)) {}
+  Game(GameType type, SharedDefinition definition, RuleOptions options)
+      : type_(std::move(type)), definition_(std::move(definition)), options_(std::move(options)) {}
   virtual ~Game() = default;
   Game(const Game&) = delete;
   Game& operator=(const Game&) = delete;
@@ -201,7 +209,8 @@ class Game {
   const std::string& name() const { return definition_->name; }
   const GameDefinition& definition() const { return *definition_; }
   const RuleOptions& options() const { return options_; }
-  virtual GameType type() const { return {}; }
+  // The rules core's facts: the value the catalogue registered for it.
+  const GameType& type() const { return type_; }
   // A capability only some games have (rules/facets.h), or nullptr: the
   // game provides it by deriving from F.
   template <typename F>
@@ -247,10 +256,12 @@ class Game {
     return all.empty() ? std::string() : all.front();
   }
   // How a game ends when `loser` forfeits (a computer player that breaks the
-  // rules): by default every other side wins.
-  virtual Outcome forfeit(Side loser) const;
+  // rules): every side not on its team wins (each side is a team of its
+  // own unless the game provides Teams, rules/facets.h).
+  Outcome forfeit(Side loser) const;
 
  private:
+  GameType type_;
   SharedDefinition definition_;
   RuleOptions options_;
 };

@@ -17,6 +17,7 @@
 #include <typeinfo>
 #include <vector>
 
+#include "rules/facets.h"
 #include "rules/game.h"
 
 namespace gamerec {
@@ -45,15 +46,17 @@ const T* as(const Base& base) {
   return dynamic_cast<const T*>(&base);
 }
 
-// The base of a game's Game class: Derived is the class itself (final),
-// StateT its State. Derived's parse_move and StateT's resolve run without
+// The base of a game's Game class: Derived is the class itself (final,
+// with its `static constexpr GameFacts kFacts`), StateT its State. Every
+// game Derived makes has game_type<Derived>() as its type. Derived's parse_move and StateT's resolve run without
 // a virtual call per move in play_texts, validate's loop; a Derived that
 // defines bool proves_text(const StateT&, std::string_view, Move&) gives it
 // a cheap proof of a plainly legal text, tried first.
 template <typename Derived, typename StateT>
 class GameOf : public Game {
  public:
-  using Game::Game;
+  GameOf(SharedDefinition definition, RuleOptions options)
+      : Game(game_type<Derived>(), std::move(definition), std::move(options)) {}
 
   static const StateT& state_of(const State& state) { return downcast<StateT>(state); }
   static StateT& state_of(State& state) { return downcast<StateT>(state); }
@@ -113,6 +116,16 @@ class ChooserOf : public MoveChooser {
 
  protected:
   virtual std::optional<Move> choose(const ObservationT& seen, std::span<const Move> legal) = 0;
+};
+
+// The base of the exec: protocol of a game of perfect information
+// (TurnProtocol) whose sides see the whole position, a StateT.
+template <typename StateT>
+class TurnProtocolOf : public TurnProtocol {
+ protected:
+  const State& seen_position(const Observation& seen) const final {
+    return downcast<PositionObservation<StateT>>(seen).position();
+  }
 };
 
 }  // namespace gamerec

@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets (clang, ASan+UBSan) in build-fuzz and fuzzes
 # each for SECONDS seconds (default 60).
 #
-#   tests/fuzz/run.sh [SECONDS] [TARGET...]      TARGET: record definition psq
+#   tests/fuzz/run.sh [SECONDS] [TARGET...]      TARGET: record definition pgn fen psq pgn_split
 #
 # Environment: JOBS (build jobs, default 2), FUZZ_BUILD_DIR (default
 # <repo>/build-fuzz), FUZZ_ARGS (libFuzzer flags replacing the default
@@ -19,7 +19,7 @@ repo=$(cd "$here/../.." && pwd)
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(record definition pgn fen psq)
+[ ${#targets[@]} -gt 0 ] || targets=(record definition pgn fen psq pgn_split)
 build=${FUZZ_BUILD_DIR:-$repo/build-fuzz}
 
 CC=${CC:-clang} CXX=${CXX:-clang++} cmake -S "$repo" -B "$build" \

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "app/builtin_games.h"
+#include "conformance/conformance.h"
 #include "core/record_input.h"
 #include "core/tourney.h"
 #include "games/tictactoe/tictactoe.h"
@@ -34,7 +35,7 @@ const std::string& definition_text() {
 const GameCatalogue& catalogue() {
   static const GameCatalogue instance = [] {
     GameCatalogue games = make_builtin_catalogue();
-    games.register_rules("tictactoe", tictactoe::make_game);  // the one catalogue line
+    games.register_rules<tictactoe::TicTacToeGame>(tictactoe::make_game);  // the one catalogue line
     if (games.add_builtin_definition(definition_text(), "tictactoe.yaml"))
       throw std::runtime_error("tictactoe.yaml");
     return games;
@@ -112,5 +113,71 @@ TEST_CASE("toy game: tourney plays it and every legal move's text reads back to 
     const auto back = read_move(**game, *state, (*game)->move_text(move, *state));
     REQUIRE(back);
     CHECK(*back == move);
+  }
+}
+
+namespace {
+
+// Tic-tac-toe that forgets a piece: its move text leaves out the row.
+class ForgetfulGame final : public GameOf<ForgetfulGame, tictactoe::TicTacToeState> {
+ public:
+  static constexpr GameFacts kFacts{.rules = "forgetful"};
+  ForgetfulGame(const SharedDefinition& definition, const RuleOptions& options)
+      : GameOf(definition, options), whole_(definition, options) {}
+  std::unique_ptr<State> new_state() const override { return whole_.new_state(); }
+  Result<WrittenMove, MoveError> parse_move(std::string_view text) const override { return whole_.parse_move(text); }
+  std::string move_text(const Move& move, const State& before) const override {
+    return whole_.move_text(move, before).substr(0, 1) + "1";
+  }
+  std::unique_ptr<MoveChooser> make_chooser(std::string_view level, const ChooserSettings& settings) const override {
+    return whole_.make_chooser(level, settings);
+  }
+  std::vector<std::string> levels() const override { return whole_.levels(); }
+
+ private:
+  tictactoe::TicTacToeGame whole_;
+};
+
+
+}  // namespace
+
+TEST_CASE("toy game: it passes the conformance kit every game passes") {
+  test::TempDir dir("toy");
+  CHECK(conformance::describe(conformance::check_game(catalogue(), "tictactoe", conformance::kit_options(dir.path()))) == "");
+}
+
+TEST_CASE("toy game: the kit names the piece a game forgets") {
+  test::TempDir dir("toy");
+  SECTION("a move text that leaves out the row") {
+    static const std::string kForgetful = [] {
+      std::string text = definition_text();
+      text.replace(text.find("name: tictactoe"), 15, "name: forgetful");
+      text.replace(text.find("rules: tictactoe"), 16, "rules: forgetful");
+      text.replace(text.find("extensions: [ttt]"), 17, "extensions: [fgt]");
+      return text;
+    }();
+    GameCatalogue games = make_builtin_catalogue();
+    games.register_rules<ForgetfulGame>([](SharedDefinition definition, RuleOptions options) {
+      return Result<std::unique_ptr<Game>, Message>(std::make_unique<ForgetfulGame>(definition, options));
+    });
+    REQUIRE_FALSE(games.add_builtin_definition(kForgetful, "forgetful.yaml"));
+    const auto findings = conformance::check_game(games, "forgetful", conformance::kit_options(dir.path()));
+    REQUIRE_FALSE(findings.empty());
+    CHECK(findings[0].check == "notation");
+    CHECK_THAT(findings[0].detail, Catch::Matchers::StartsWith("the legal move {from -1, to 3, flag 0} is written 'a1'"));
+  }
+  SECTION("an end reason without its words in one language") {
+    static const std::string kWordless = [] {
+      std::string text = definition_text();
+      const std::string spanish = "      three-in-a-row: \"tres en raya\"\n";
+      text.erase(text.find(spanish), spanish.size());
+      return text;
+    }();
+    GameCatalogue games = make_builtin_catalogue();
+    games.register_rules<tictactoe::TicTacToeGame>(tictactoe::make_game);
+    REQUIRE_FALSE(games.add_builtin_definition(kWordless, "tictactoe.yaml"));
+    CHECK(conformance::describe(conformance::check_game(games, "tictactoe", conformance::kit_options(dir.path()))) ==
+          "tictactoe: texts: the end reason 'three-in-a-row' has no text in 'es' "
+          "(its definition's messages: es: ends: three-in-a-row)\n");
   }
 }

@@ -196,8 +196,8 @@ TEST_CASE("exec players: a game continued from a record tells the program what i
        "A5",      "C5",      "J9",       "H4",      "A1 water",  "E7 water"});
   REQUIRE(state->to_move() == 0);
   auto made =
-      gamerec::test::catalogue().make_player(*game, kExample, ChooserSettings{1, std::nullopt, 10000});
-  auto opponent = gamerec::test::catalogue().make_player(*game, "random", ChooserSettings{2, std::nullopt});
+      gamerec::test::catalogue().make_player(*game, kExample, PlayerSettings{{1, std::nullopt}, 10000});
+  auto opponent = gamerec::test::catalogue().make_player(*game, "random", PlayerSettings{{2, std::nullopt}});
   REQUIRE(made.ok());
   REQUIRE(opponent.ok());
   Match match(

@@ -205,7 +205,7 @@ TEST_CASE("match: computer players play to the end, or stop at the move limit") 
   std::vector<std::unique_ptr<Player>> owned;
   std::vector<Player*> players;
   for (std::uint64_t seat = 0; seat < 4; ++seat) {
-    auto player = gamerec::test::catalogue().make_player(*game, "1", ChooserSettings{seat, std::nullopt});
+    auto player = gamerec::test::catalogue().make_player(*game, "1", PlayerSettings{{seat, std::nullopt}});
     owned.push_back(std::move(player.value()));
     players.push_back(owned.back().get());
   }

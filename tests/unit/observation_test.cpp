@@ -92,7 +92,7 @@ class GuessState final : public State {
 
 class GuessGame final : public Game {
  public:
-  GuessGame() : Game(std::make_shared<const GameDefinition>(definition()), RuleOptions{}) {}
+  GuessGame() : Game(GameType{.rules = "guess"}, std::make_shared<const GameDefinition>(definition()), RuleOptions{}) {}
   static GameDefinition definition() {
     GameDefinition d;
     d.name = "guess";

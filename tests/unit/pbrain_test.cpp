@@ -28,8 +28,8 @@ std::vector<std::string> lines_of(const std::string& path) {
 // A game from `state` between `first` and `second` (specs), to its end.
 MatchEnd play_out(const Game& game, std::unique_ptr<State> state, const std::string& first,
                   const std::string& second) {
-  auto one = gamerec::test::catalogue().make_player(game, first, ChooserSettings{1, std::nullopt, 10000});
-  auto two = gamerec::test::catalogue().make_player(game, second, ChooserSettings{2, std::nullopt, 10000});
+  auto one = gamerec::test::catalogue().make_player(game, first, PlayerSettings{{1, std::nullopt}, 10000});
+  auto two = gamerec::test::catalogue().make_player(game, second, PlayerSettings{{2, std::nullopt}, 10000});
   REQUIRE(one.ok());
   REQUIRE(two.ok());
   Match match(game, std::move(state), {one.value().get(), two.value().get()}, nullptr);
@@ -55,13 +55,13 @@ TEST_CASE("pbrain: the name from ABOUT, in the published form or as free text") 
 
 TEST_CASE("pbrain: a brain gives its name, and plays whole games whose records validate") {
   const auto game = gamerec::test::make("gomoku");
-  auto made = gamerec::test::catalogue().make_player(*game, kBrain, ChooserSettings{1, std::nullopt, 10000});
+  auto made = gamerec::test::catalogue().make_player(*game, kBrain, PlayerSettings{{1, std::nullopt}, 10000});
   REQUIRE(made.ok());
   CHECK(made.value()->name() == "testbrain 1.0");
-  auto lf = gamerec::test::catalogue().make_player(*game, kBrain + " lf", ChooserSettings{1, std::nullopt, 10000});
+  auto lf = gamerec::test::catalogue().make_player(*game, kBrain + " lf", PlayerSettings{{1, std::nullopt}, 10000});
   REQUIRE(lf.ok());
   CHECK(lf.value()->name() == "testbrain 1.0");  // LF alone is read as well
-  auto nameless = gamerec::test::catalogue().make_player(*game, kBrain + " noabout", ChooserSettings{});
+  auto nameless = gamerec::test::catalogue().make_player(*game, kBrain + " noabout", PlayerSettings{});
   REQUIRE(nameless.ok());
   CHECK(nameless.value()->name().empty());
 
@@ -134,7 +134,7 @@ TEST_CASE("pbrain: a game resumed from a record is told as BOARD ... DONE, x the
 
 TEST_CASE("pbrain: only a game with a board of cells and Gomocup rules takes a brain") {
   const auto chess = gamerec::test::make("chess");
-  auto made = gamerec::test::catalogue().make_player(*chess, kBrain, ChooserSettings{});
+  auto made = gamerec::test::catalogue().make_player(*chess, kBrain, PlayerSettings{});
   REQUIRE_FALSE(made.ok());
   CHECK(made.error().key == "players.no-protocol");
 }

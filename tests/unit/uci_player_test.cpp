@@ -38,7 +38,7 @@ struct FakeMode {
 
 Result<std::unique_ptr<Player>, Message> make(const Game& game, const std::string& spec,
                                                    std::int64_t movetime = 20) {
-  return test::catalogue().make_player(game, spec, ChooserSettings{1, movetime});
+  return test::catalogue().make_player(game, spec, PlayerSettings{{1, movetime}});
 }
 
 std::optional<Action> ask(Player& player, const Game& game, const State& state) {
@@ -142,7 +142,7 @@ TEST_CASE("uci player: a missing engine, an empty name, a program that is not an
 
   auto empty = make(*game, "uci:");
   REQUIRE(!empty.ok());
-  CHECK(empty.error().key == "players.uci-no-engine");
+  CHECK(empty.error().key == "players.uci-no-program");
 
   FakeMode mode("mute");
   auto mute = make(*game, std::string("uci:") + GAMEREC_FAKE_UCI);
@@ -353,7 +353,7 @@ TEST_CASE("uci player: in a match with clocks, an engine that runs out of time l
   ::setenv("FAKE_UCI_DELAY", "400", 1);
   auto engine = make(*game, std::string("uci:") + GAMEREC_FAKE_UCI);
   REQUIRE(engine.ok());
-  auto level = test::catalogue().make_player(*game, "1", ChooserSettings{1, {}});
+  auto level = test::catalogue().make_player(*game, "1", PlayerSettings{{1, {}}});
   REQUIRE(level.ok());
   // 0.25 s for the game: the engine's 0.4 s first move is over it.
   Match match(*game, game->new_state(), {engine.value().get(), level.value().get()}, nullptr);
@@ -376,7 +376,7 @@ TEST_CASE("uci player: Stockfish at Skill Level 0 and depth 1 under a clock play
   auto made = make(*game, std::string("uci:") + stockfish + ";depth=1;option.Skill Level=0;option.Threads=1");
   REQUIRE(made.ok());
   CHECK_THAT(made.value()->name(), Catch::StartsWith("Stockfish"));
-  auto level = test::catalogue().make_player(*game, "1", ChooserSettings{1, {}});
+  auto level = test::catalogue().make_player(*game, "1", PlayerSettings{{1, {}}});
   REQUIRE(level.ok());
   Match match(*game, game->new_state(), {made.value().get(), level.value().get()}, nullptr);
   match.set_time_control(TimeControl{0, 20000, 100});

@@ -252,11 +252,11 @@ class BattleshipGame final : public GameOf<BattleshipGame, BattleshipState>,
                              public LineProtocol,
                              public Pictured {
  public:
+  static constexpr GameFacts kFacts{.rules = "battleship"};
   BattleshipGame(SharedDefinition definition, RuleOptions options, Rules rules)
       : GameOf(std::move(definition), std::move(options)),
         geometry_(std::make_shared<const Geometry>(std::move(rules))) {}
 
-  GameType type() const override { return {.information = GameType::Information::kHidden, .score = true}; }
   std::unique_ptr<State> new_state() const override { return std::make_unique<BattleshipState>(geometry_); }
   Result<WrittenMove, MoveError> parse_move(std::string_view text) const override;
   std::string move_text(const Move& move, const State& before) const override;

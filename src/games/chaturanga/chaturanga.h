@@ -178,8 +178,12 @@ inline Result<Move, MoveError> parse_chaturanga_move(std::string_view text) {
   return malformed_move_error(text);
 }
 
-class ChaturangaGame final : public GameOf<ChaturangaGame, ChaturangaState>, public Pictured, public TurnProtocol {
+class ChaturangaGame final : public GameOf<ChaturangaGame, ChaturangaState>,
+                             public Pictured,
+                             public TurnProtocolOf<ChaturangaState>,
+                             public Teams {
  public:
+  static constexpr GameFacts kFacts{.rules = "chaturanga", .sides = 4};
   ChaturangaGame(SharedDefinition definition, RuleOptions options, Rules rules)
       : GameOf(std::move(definition), std::move(options)), rules_(std::move(rules)) {}
 
@@ -200,7 +204,8 @@ class ChaturangaGame final : public GameOf<ChaturangaGame, ChaturangaState>, pub
   std::unique_ptr<MoveChooser> make_chooser(std::string_view level,
                                             const ChooserSettings& settings) const override;
   std::vector<std::string> levels() const override { return {"1", "greedy", "random"}; }
-  Outcome forfeit(Side loser) const override;
+  // Yellow and Red against Green and Black: a side's partner falls with it.
+  int team_of(Side side) const override { return side % 2; }
   // Pictured: the board, the pieces (drawn in games/board) in the four
   // sides' colours, faded for an eliminated side, and the last move
   // (picture.cpp).
@@ -212,7 +217,6 @@ class ChaturangaGame final : public GameOf<ChaturangaGame, ChaturangaState>, pub
  protected:
   // TurnProtocol: exec:PROGRAM players; a position is told as a
   // `position:` header writes it (protocol.cpp).
-  const State& seen_position(const Observation& seen) const override;
   std::vector<std::string> position_lines(const State& position) const override;
   std::string told_move(const Move& move, const State& after) const override;
 

@@ -36,10 +36,6 @@ std::string position_text(const ChaturangaState& state, const GameDefinition& de
 
 }  // namespace
 
-const State& ChaturangaGame::seen_position(const Observation& seen) const {
-  return downcast<PositionObservation<ChaturangaState>>(seen).position();
-}
-
 std::vector<std::string> ChaturangaGame::position_lines(const State& position) const {
   const ChaturangaState& state = state_of(position);
   if (state.equals(*new_state())) return {};

@@ -513,15 +513,6 @@ std::unique_ptr<MoveChooser> ChaturangaGame::make_chooser(std::string_view level
   return nullptr;
 }
 
-Outcome ChaturangaGame::forfeit(Side loser) const {
-  Outcome outcome;
-  outcome.over = true;
-  outcome.end = "forfeit";
-  const int winning_team = 1 - loser % 2;  // a side's partner falls with it
-  outcome.winners = {winning_team, winning_team + 2};
-  return outcome;
-}
-
 Result<std::unique_ptr<Game>, Message> make_game(SharedDefinition definition, RuleOptions options) {
   auto rules = rules_from_options(options);
   if (!rules) return rules.error();

@@ -161,9 +161,9 @@ class ChessGame final : public GameOf<ChessGame, ChessState>,
                         public MoveNumbers,
                         public Pictured,
                         public RandomStart,
-                        public TurnProtocol {
+                        public TurnProtocolOf<ChessState> {
  public:
-  GameType type() const override { return {.sides_face = true}; }
+  static constexpr GameFacts kFacts{.rules = "chess", .sides_face = true};
   Number move_number(const State& state) const override {
     const Position& position = state_of(state).position();
     return {position.fullmove, position.side != kWhite};
@@ -214,7 +214,6 @@ class ChessGame final : public GameOf<ChessGame, ChessState>,
  protected:
   // TurnProtocol: exec:PROGRAM players; moves told in coordinates, a game
   // resumed told as its start and every move since (protocol.cpp).
-  const State& seen_position(const Observation& seen) const override;
   std::vector<std::string> position_lines(const State& position) const override;
   std::string told_move(const Move& move, const State& after) const override;
 

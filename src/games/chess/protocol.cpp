@@ -16,10 +16,6 @@ std::string ChessGame::position_command(const Observation& seen) const {
   return line;
 }
 
-const State& ChessGame::seen_position(const Observation& seen) const {
-  return downcast<PositionObservation<ChessState>>(seen).position();
-}
-
 // As for UCI: the start when it is not chess's usual one, then every move
 // since, so that a program started mid-game knows the repetitions too.
 std::vector<std::string> ChessGame::position_lines(const State& position) const {

@@ -91,13 +91,13 @@ class GomokuState final : public State {
 class GomokuGame final : public GameOf<GomokuGame, GomokuState>,
                          public CellBoard,
                          public Pictured,
-                         public TurnProtocol,
+                         public TurnProtocolOf<GomokuState>,
                          public GomocupProtocol {
  public:
+  static constexpr GameFacts kFacts{.rules = "gomoku"};
   GomokuGame(SharedDefinition definition, RuleOptions options, Rules rules)
       : GameOf(std::move(definition), std::move(options)), rules_(rules) {}
 
-  GameType type() const override { return {.cell_board = true}; }
   std::unique_ptr<State> new_state() const override;
   Result<WrittenMove, MoveError> parse_move(std::string_view text) const override;
   std::string move_text(const Move& move, const State& before) const override;
@@ -123,7 +123,6 @@ class GomokuGame final : public GameOf<GomokuGame, GomokuState>,
  protected:
   // TurnProtocol: exec:PROGRAM players; a position is told as its stones
   // (protocol.cpp).
-  const State& seen_position(const Observation& seen) const override;
   std::vector<std::string> position_lines(const State& position) const override;
   std::string told_move(const Move& move, const State& after) const override;
 

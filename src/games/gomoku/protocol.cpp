@@ -7,10 +7,6 @@
 
 namespace gamerec::gomoku {
 
-const State& GomokuGame::seen_position(const Observation& seen) const {
-  return downcast<PositionObservation<GomokuState>>(seen).position();
-}
-
 // "stone black H8" for each stone on the board, in point order (A1, B1, ...,
 // then the next row up): the order they were played in is not kept.
 std::vector<std::string> GomokuGame::position_lines(const State& position) const {

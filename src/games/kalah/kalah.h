@@ -115,12 +115,12 @@ class KalahGame final : public GameOf<KalahGame, KalahState>,
                         public TurnReasons,
                         public Solvable,
                         public Pictured,
-                        public TurnProtocol {
+                        public TurnProtocolOf<KalahState> {
  public:
+  static constexpr GameFacts kFacts{.rules = "kalah"};
   KalahGame(SharedDefinition definition, RuleOptions options, Rules rules)
       : GameOf(std::move(definition), std::move(options)), rules_(rules) {}
 
-  GameType type() const override { return {.score = true, .solver = true}; }
   std::unique_ptr<State> new_state() const override;
   // A `position:` header (see parse_position).
   Result<std::unique_ptr<State>, Message> new_state_from(std::string_view position) const override;
@@ -142,7 +142,6 @@ class KalahGame final : public GameOf<KalahGame, KalahState>,
  protected:
   // TurnProtocol: exec:PROGRAM players; a position is told as a
   // `position:` header writes it (protocol.cpp).
-  const State& seen_position(const Observation& seen) const override;
   std::vector<std::string> position_lines(const State& position) const override;
   std::string told_move(const Move& move, const State& after) const override;
 

@@ -6,10 +6,6 @@
 
 namespace gamerec::kalah {
 
-const State& KalahGame::seen_position(const Observation& seen) const {
-  return downcast<PositionObservation<KalahState>>(seen).position();
-}
-
 std::vector<std::string> KalahGame::position_lines(const State& position) const {
   const KalahState& state = state_of(position);
   if (state.equals(*new_state())) return {};

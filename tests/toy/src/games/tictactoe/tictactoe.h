@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 
+#include "rules/facets.h"
 #include "rules/game.h"
 #include "rules/typed.h"
 
@@ -45,14 +46,21 @@ class TicTacToeState final : public State {
   Side winner_ = kNoSide;
 };
 
-class TicTacToeGame final : public GameOf<TicTacToeGame, TicTacToeState> {
+// exec: players speak the protocol every game of perfect information
+// shares (TurnProtocol): the game gives how a move and a position are told.
+class TicTacToeGame final : public GameOf<TicTacToeGame, TicTacToeState>, public TurnProtocolOf<TicTacToeState> {
  public:
+  static constexpr GameFacts kFacts{.rules = "tictactoe"};
   using GameOf::GameOf;
   std::unique_ptr<State> new_state() const override { return std::make_unique<TicTacToeState>(); }
   Result<WrittenMove, MoveError> parse_move(std::string_view text) const override;
   std::string move_text(const Move& move, const State& before) const override;
   std::unique_ptr<MoveChooser> make_chooser(std::string_view level, const ChooserSettings& settings) const override;
   std::vector<std::string> levels() const override { return {"random"}; }
+
+ protected:
+  std::vector<std::string> position_lines(const State& position) const override;
+  std::string told_move(const Move& move, const State& after) const override;
 };
 
 // Builds the game from its definition and options (the catalogue's factory).

@@ -1,0 +1,576 @@
+// The conformance kit (conformance.h): each check goes through the game
+// interface and the libraries every command uses (the record formats, the
+// move loop, undo's record session, the match loop, the pictures), never
+// through a game's own classes.
+#include "conformance/conformance.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <random>
+#include <sstream>
+
+#include "cli/context.h"
+#include "cli/picture_output.h"
+#include "core/messages.h"
+#include "core/record_input.h"
+#include "core/record_session.h"
+#include "core/tourney.h"
+#include "records/move_run.h"
+#include "rules/facets.h"
+
+namespace gamerec::conformance {
+
+namespace {
+
+// One random game: the start, and before each move its position.
+struct Playout {
+  std::string start;  // a header's position text; "" for the usual start
+  std::unique_ptr<State> first;
+  std::vector<Move> moves;
+  std::vector<std::string> texts;
+  std::vector<std::unique_ptr<State>> positions;  // positions[i]: before moves[i]; the last: the end
+  const State& end() const { return *positions.back(); }
+};
+
+std::string move_words(const Move& move) {
+  return "{from " + std::to_string(move.from) + ", to " + std::to_string(move.to) + ", flag " +
+         std::to_string(move.flag) + "}";
+}
+
+// Where two texts part, a little of each: "'...<rect x=\"40\"...' / '...'".
+std::string first_difference(const std::string& one, const std::string& other) {
+  const auto parted = std::mismatch(one.begin(), one.end(), other.begin(), other.end());
+  const auto at = static_cast<std::size_t>(parted.first - one.begin());
+  const std::size_t from = at < 40 ? 0 : at - 40;
+  return "'..." + one.substr(from, 80) + "...' against '..." + other.substr(from, 80) + "...'";
+}
+
+class Kit {
+ public:
+  Kit(const GameCatalogue& catalogue, std::string name, const KitOptions& options)
+      : catalogue_(catalogue), name_(std::move(name)), options_(options) {}
+
+  std::vector<Finding> run() {
+    auto made = catalogue_.make_game(name_, {});
+    if (const Message* error = made.if_error()) {
+      fail("definition", "the catalogue cannot make it: " + error->key);
+      return findings_;
+    }
+    game_ = std::move(made.value());
+    check_definition();
+    if (!check_texts_loaded()) return findings_;
+    for (int seed = 1; seed <= options_.playouts; ++seed) {
+      auto playout = random_playout(static_cast<std::uint64_t>(seed));
+      if (!playout) return findings_;  // the game's own moves are broken: nothing else holds
+      check_validate(*playout);
+      check_formats(*playout);
+      check_undo(*playout);
+      check_position_text(*playout);
+      if (seed <= 2) check_render(*playout);
+    }
+    check_end_texts();
+    check_exec();
+    check_hidden();
+    return findings_;
+  }
+
+ private:
+  void fail(const std::string& check, std::string detail) {
+    // The first finding of each check says enough; the rest repeat it.
+    for (const Finding& finding : findings_)
+      if (finding.check == check) return;
+    findings_.push_back({name_, check, std::move(detail)});
+  }
+  const GameDefinition& definition() const { return game_->definition(); }
+  int sides() const { return static_cast<int>(definition().sides.size()); }
+  std::string path(const std::string& file) const { return options_.work_dir + "/" + name_ + "-" + file; }
+
+  // ---- What the definition, the registered type and the facets say -------
+  void check_definition() {
+    const GameType* registered = catalogue_.rules_type(definition().rules);
+    if (registered == nullptr) {
+      fail("definition", "its definition names the rules core '" + definition().rules + "', which is not registered");
+      return;
+    }
+    if (game_->type() != *registered)
+      fail("definition", "its game's type is not the one registered for rules core '" + registered->rules + "'");
+    if (sides() != registered->sides)
+      fail("definition", "its definition lists " + std::to_string(sides()) + " sides; the rules core plays " +
+                             std::to_string(registered->sides));
+    const bool hidden = game_->facet<HiddenInformation>() != nullptr;
+    if (hidden != (game_->type().information == GameType::Information::kHidden))
+      fail("definition", "GameType's information disagrees with its HiddenInformation facet");
+    if ((game_->facet<Solvable>() != nullptr) != game_->type().solver)
+      fail("definition", "GameType's solver disagrees with its Solvable facet");
+    if ((game_->facet<CellBoard>() != nullptr) != game_->type().cell_board)
+      fail("definition", "GameType's cell_board disagrees with its CellBoard facet");
+    for (const std::string language : {"en", "es"}) {
+      auto names = definition().side_names.find(language);
+      if (names == definition().side_names.end() || std::cmp_not_equal(names->second.size(), sides()))
+        fail("definition", "its definition has no side names in '" + language + "' (names: " + language + ": [...])");
+    }
+    if (definition().example.empty() || !game_->parse_move(definition().example))
+      fail("definition", "its definition's example move '" + definition().example + "' is not in its notation");
+    if (game_->levels().empty()) fail("definition", "it has no computer player (levels() is empty)");
+    for (const std::string& level : game_->levels())
+      if (game_->make_chooser(level, {}) == nullptr)
+        fail("definition", "levels() names '" + level + "', which make_chooser does not make");
+  }
+
+  bool check_texts_loaded() {
+    for (const std::string language : {"en", "es"}) {
+      auto loaded = Messages::load(language);
+      if (!loaded) {
+        fail("texts", "the shared texts in '" + language + "' do not load");
+        return false;
+      }
+      messages_.push_back(std::move(loaded.value()));
+    }
+    return true;
+  }
+
+  // ---- Random playouts, checked against the game's own legal moves -------
+  std::optional<Playout> random_playout(std::uint64_t seed) {
+    Playout playout;
+    std::mt19937_64 random(seed);
+    if (const auto* drawn = game_->facet<RandomStart>()) playout.start = drawn->random_start(seed);
+    auto start = game_->new_state_from(playout.start);
+    if (!start) {
+      fail("playout", "new_state_from refuses its own drawn start '" + playout.start + "'");
+      return std::nullopt;
+    }
+    std::unique_ptr<State> state = std::move(start.value());
+    playout.first = state->clone();
+    while (true) {
+      if (!check_position(*state)) return std::nullopt;
+      if (state->is_over() || std::cmp_greater_equal(playout.moves.size(), options_.max_plies)) break;
+      const std::vector<Move> legal = state->legal_moves();
+      for (const Move& move : legal)
+        if (!check_legal_move(*state, move)) return std::nullopt;
+      const Move move = legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(random)];
+      auto before = state->clone();
+      playout.texts.push_back(game_->move_text(move, *state));
+      playout.moves.push_back(move);
+      state->apply(move);
+      if (before->equals(*state)) {
+        fail("playout", "applying " + move_words(move) + " ('" + playout.texts.back() +
+                            "') leaves a position equal() to the one before");
+        return std::nullopt;
+      }
+      playout.positions.push_back(std::move(before));
+    }
+    ends_seen_.push_back(state->outcome().end);
+    playout.positions.push_back(std::move(state));
+    return playout;
+  }
+
+  bool check_position(const State& state) {
+    auto clone = state.clone();
+    if (!clone->equals(state)) {
+      fail("playout", "a clone() is not equal() to its original after " + std::to_string(state.moves_played()) + " moves");
+      return false;
+    }
+    const Outcome outcome = state.outcome();
+    if (outcome.over != state.is_over()) {
+      fail("playout", "is_over() and outcome().over disagree");
+      return false;
+    }
+    const Side mover = state.to_move();
+    if (state.is_over() ? mover != kNoSide : (mover < 0 || mover >= sides())) {
+      fail("playout", "to_move() is " + std::to_string(mover) + (state.is_over() ? " in a finished game" : " (not a side)"));
+      return false;
+    }
+    if (outcome.over && outcome.end.empty()) {
+      fail("playout", "a finished game's outcome().end is empty: it names no end reason");
+      return false;
+    }
+    for (const Side winner : outcome.winners) {
+      if (winner < 0 || winner >= sides()) {
+        fail("playout", "outcome().winners holds " + std::to_string(winner) + ", not a side");
+        return false;
+      }
+    }
+    if (!state.is_over() && state.legal_moves().empty()) {
+      fail("playout", "a game that is not over has no legal move");
+      return false;
+    }
+    return true;
+  }
+
+  bool check_legal_move(const State& state, const Move& move) {
+    if (auto error = state.check(move)) {
+      fail("playout", "legal_moves() holds " + move_words(move) + ", which check() refuses (" +
+                          std::string(code_name(error->code)) + ")");
+      return false;
+    }
+    const std::string text = game_->move_text(move, state);
+    auto back = game_->read_move(state, text);
+    if (!back) {
+      fail("notation", "the legal move " + move_words(move) + " is written '" + text + "', which reads back as " +
+                           std::string(code_name(back.error().code)));
+      return false;
+    }
+    if (!(*back == move)) {
+      fail("notation", "the legal move " + move_words(move) + " is written '" + text + "', which reads back as " +
+                           move_words(*back));
+      return false;
+    }
+    return true;
+  }
+
+  // ---- Every end reason has its words ------------------------------------
+  void check_end_texts() {
+    std::sort(ends_seen_.begin(), ends_seen_.end());
+    ends_seen_.erase(std::unique(ends_seen_.begin(), ends_seen_.end()), ends_seen_.end());
+    for (const std::string& end : ends_seen_) {
+      if (end.empty()) continue;  // a playout cut at max_plies
+      for (std::size_t i = 0; i < messages_.size(); ++i) {
+        const std::string language = i == 0 ? "en" : "es";
+        if (!messages_[i].has_own("ends." + end, &definition()))
+          fail("texts", "the end reason '" + end + "' has no text in '" + language + "' (its definition's messages: " +
+                            language + ": ends: " + end + ")");
+      }
+    }
+  }
+
+  // ---- A record read back ------------------------------------------------
+  struct ReadBack {
+    std::string failure;  // why it could not be read; empty when it was
+    RunResult run;
+    std::unique_ptr<State> end;
+  };
+
+  ReadBack read_back(const std::string& file) const {
+    ReadBack read;
+    auto input = open_input(file, catalogue_);
+    if (!input) {
+      read.failure = "it cannot be opened: " + input.error().message.key;
+      return read;
+    }
+    auto header = input->source->next_game();
+    if (!header || !header->ok()) {
+      read.failure = "it holds no game, or its header is refused";
+      return read;
+    }
+    auto opened = open_game(std::move(*header).value(), *input, file, catalogue_, {});
+    if (!opened) {
+      read.failure = "its game cannot be opened: " + opened.error().message.key;
+      return read;
+    }
+    read.run = run_moves(*input->source, *opened->game, *opened->start);
+    read.end = std::move(opened->start);
+    return read;
+  }
+
+  // Whether reading `file` back gave the playout's `moves` first moves and
+  // their position; a finding for `check` when not.
+  bool same_game(const std::string& check, const std::string& what, const std::string& file, const Playout& playout,
+                 std::size_t moves) {
+    ReadBack read = read_back(file);
+    if (!read.failure.empty()) {
+      fail(check, what + ": " + read.failure);
+      return false;
+    }
+    if (read.run.error) {
+      fail(check, what + ": the move on line " + std::to_string(read.run.error->line) + " is refused (" +
+                      std::string(code_name(read.run.error->error.code)) + ")");
+      return false;
+    }
+    if (std::cmp_not_equal(read.run.moves, moves)) {
+      fail(check, what + ": " + std::to_string(read.run.moves) + " moves read back of " + std::to_string(moves));
+      return false;
+    }
+    if (!read.end->equals(*playout.positions[moves])) {
+      fail(check, what + ": the position read back is not the one played");
+      return false;
+    }
+    return true;
+  }
+
+  std::string write_move_list(const std::string& file, const Playout& playout) const {
+    std::ofstream out(file, std::ios::binary);
+    out << "---\ngame: " << name_ << "\n";
+    if (!playout.start.empty()) out << "position: \"" << playout.start << "\"\n";
+    out << "---\n";
+    for (const std::string& text : playout.texts) out << text << '\n';
+    return file;
+  }
+
+  // validate of the replayed record is the replay.
+  void check_validate(const Playout& playout) {
+    same_game("validate", "a record of a random game", write_move_list(path("playout.rec"), playout), playout,
+              playout.moves.size());
+  }
+
+  // The game written in each format that holds it and read back.
+  void check_formats(const Playout& playout) {
+    for (const RecordFormat& format : catalogue_.formats()) {
+      if (!format.game.empty() && format.game != definition().rules) continue;
+      if (format.unrecorded_option && format.unrecorded_option(*game_)) continue;
+      auto writer = format.open_writer();
+      GameHeader header;
+      header.present = true;
+      header.game = name_;
+      header.position = playout.start;
+      std::string text = writer->begin_game(*game_, header);
+      for (std::size_t i = 0; i < playout.moves.size(); ++i)
+        text += writer->move(*game_, *playout.positions[i], playout.moves[i], playout.texts[i]);
+      text += writer->end_game(*game_, playout.end());
+      const std::string extension = format.extensions.empty() ? "rec" : format.extensions.front();
+      const std::string file = path("written." + extension);
+      std::ofstream(file, std::ios::binary) << text;
+      same_game("formats", "written as " + format.name + " and read back", file, playout, playout.moves.size());
+    }
+  }
+
+  // undo (play's record session) takes the last move back: the record and
+  // the position are those before it.
+  void check_undo(const Playout& playout) {
+    if (playout.moves.empty()) return;
+    const std::string file = write_move_list(path("undo.rec"), playout);
+    auto session = RecordSession::open(file);
+    if (!session) {
+      fail("undo", "the record session cannot open its record: " + session.error().key);
+      return;
+    }
+    const auto played = static_cast<std::int64_t>(playout.moves.size());
+    auto plan = session->plan_undo(*game_, catalogue_, played, [](Side) { return false; });
+    if (!plan) {
+      fail("undo", "undo cannot read its record back: " + plan.error().message.key);
+      return;
+    }
+    if (plan->refused) return;  // a move the game will not take back (a shot)
+    const std::size_t kept = playout.moves.size() - plan->moves.size();
+    if (plan->moves.size() != 1) {
+      fail("undo", "undo of a person's move takes back " + std::to_string(plan->moves.size()) + " moves, not 1");
+      return;
+    }
+    if (!plan->position->equals(*playout.positions[kept])) {
+      fail("undo", "the position after undo is not the one before the last move");
+      return;
+    }
+    session->undo(*plan);
+    same_game("undo", "the record after undo", file, playout, kept);
+  }
+
+  // A position's text reads back as the same position.
+  void check_position_text(const Playout& playout) {
+    const auto* texts = game_->facet<PositionText>();
+    if (texts == nullptr) return;
+    for (std::size_t i = 0; i < playout.positions.size(); i += 1 + playout.positions.size() / 8) {
+      const State& position = *playout.positions[i];
+      const std::string text = texts->position_text(position);
+      auto made = game_->new_state_from(text);
+      if (!made) {
+        fail("position-text", "position_text() gives '" + text + "', which new_state_from refuses (" + made.error().key + ")");
+        return;
+      }
+      if (texts->position_text(**made) != text) {
+        fail("position-text", "'" + text + "' read back is written '" + texts->position_text(**made) + "'");
+        return;
+      }
+      std::vector<std::string> legal_there;
+      std::vector<std::string> legal_back;
+      for (const Move& move : position.legal_moves()) legal_there.push_back(game_->move_text(move, position));
+      for (const Move& move : (*made)->legal_moves()) legal_back.push_back(game_->move_text(move, **made));
+      std::sort(legal_there.begin(), legal_there.end());
+      std::sort(legal_back.begin(), legal_back.end());
+      if (legal_there != legal_back) {
+        fail("position-text", "'" + text + "' read back has other legal moves than the position written");
+        return;
+      }
+    }
+  }
+
+  // ---- Pictures and pages ---------------------------------------------------
+  std::optional<cli::Context> context() {
+    auto messages = Messages::load("en");
+    if (!messages) return std::nullopt;
+    auto made = cli::Context::make(catalogue_, std::move(messages.value()), {}, {no_input_, ignored_, ignored_});
+    if (!made) return std::nullopt;
+    return std::move(made.value());
+  }
+
+  std::vector<Side> viewers() const {
+    std::vector<Side> all = {kNoSide};
+    if (game_->facet<HiddenInformation>() != nullptr)
+      for (Side side = 0; side < sides(); ++side) all.push_back(side);
+    return all;
+  }
+
+  void check_render(const Playout& playout) {
+    auto session = context();
+    if (!session) {
+      fail("render", "no command context can be made for it");
+      return;
+    }
+    for (std::size_t i = 0; i < playout.positions.size(); i += 1 + playout.positions.size() / 6) {
+      for (const Side viewer : viewers()) {
+        const std::string svg = cli::position_svg(*session, *game_, *playout.positions[i], viewer, {});
+        if (svg.find("<svg") == std::string::npos || svg.find("</svg>") == std::string::npos) {
+          fail("render", "the SVG of the position after " + std::to_string(i) + " moves is not a whole <svg> document");
+          return;
+        }
+      }
+    }
+    std::string page;
+    const auto outcome = cli::write_record_page(*session, write_move_list(path("page.rec"), playout), {},
+                                                [&](std::string_view part) { page += part; });
+    if (outcome.status != cli::kExitOk || !outcome.written || page.find("</html>") == std::string::npos)
+      fail("render", "its replay page is not written whole (status " + std::to_string(outcome.status) + ")");
+  }
+
+  // ---- An exec: player in the game's protocol finishes a game ---------------
+  void check_exec() {
+    const auto* protocol = game_->facet<LineProtocol>();
+    if (protocol == nullptr) {
+      fail("exec", "it has no LineProtocol facet: exec:PROGRAM players cannot play it "
+                   "(a game of perfect information derives from TurnProtocol)");
+      return;
+    }
+    std::string program = options_.random_player;
+    if (dynamic_cast<const TurnProtocol*>(protocol) == nullptr) {
+      // A protocol of its own: the game's sample player speaks it.
+      program.clear();
+      const std::filesystem::path players = std::filesystem::path(options_.samples_dir) / definition().rules / "players";
+      std::error_code error;
+      for (const auto& entry : std::filesystem::directory_iterator(players, error))
+        if (program.empty() || entry.path().string() < program) program = entry.path().string();
+      if (program.empty()) {
+        fail("exec", "its exec: protocol is its own, and " + players.string() + " holds no player that speaks it");
+        return;
+      }
+    }
+    TourneyOptions tourney_options;
+    tourney_options.players.assign(static_cast<std::size_t>(sides()), "exec:" + program);
+    tourney_options.games = 2;
+    tourney_options.timeout_ms = 20000;
+    Tourney tourney(catalogue_, *game_, tourney_options);
+    if (auto error = tourney.prepare()) {
+      fail("exec", "exec:" + program + " cannot be set up: " + error->key);
+      return;
+    }
+    while (auto played = tourney.play_next()) {
+      // A random game may outlast the move limit; a broken dialogue ends
+      // it earlier, as a forfeit or a program that gave no move.
+      if (played->end.reason == MatchEnd::Reason::kGameOver || played->end.reason == MatchEnd::Reason::kMoveLimit)
+        continue;
+      std::string why = played->end.forfeit_reason ? played->end.forfeit_reason->key
+                        : played->end.forfeit_error ? std::string(code_name(played->end.forfeit_error->code))
+                                                     : "reason " + std::to_string(static_cast<int>(played->end.reason));
+      fail("exec", "a game between exec:" + program + " players did not end by the rules: " + why +
+                       (played->end.forfeit_move.empty() ? "" : " (it sent '" + played->end.forfeit_move + "')"));
+      return;
+    }
+  }
+
+  // ---- Hidden information stays hidden ----------------------------------------
+  // Two games that differ only in moves `viewer` may not see (a fleet
+  // placed elsewhere) must look the same to it: its picture, and what its
+  // exec: program is told.
+  void check_hidden() {
+    const auto* hidden = game_->facet<HiddenInformation>();
+    if (hidden == nullptr) return;
+    auto session = context();
+    if (!session) return;
+    const auto* protocol = game_->facet<LineProtocol>();
+    std::int64_t hidden_compared = 0;  // positions that differed unseen
+    for (Side viewer = 0; viewer < sides(); ++viewer) {
+      for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+        std::mt19937_64 random(seed * 7919 + static_cast<std::uint64_t>(viewer));
+        auto first = game_->new_state();
+        auto second = game_->new_state();
+        bool differ = false;
+        for (int ply = 0; ply < options_.max_plies && !first->is_over(); ++ply) {
+          const auto legal = first->legal_moves();
+          const Move move = legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(random)];
+          auto after = first->clone();
+          after->apply(move);
+          const bool seen = hidden->last_move_seen_by(*after, viewer);
+          std::optional<Move> other;
+          if (seen) {
+            if (second->check(move)) break;  // the games part here (a shot's answer differs)
+            other = move;
+          } else {
+            // Another move the viewer does not see either.
+            auto choices = second->legal_moves();
+            std::shuffle(choices.begin(), choices.end(), random);
+            for (const Move& choice : choices) {
+              auto tried = second->clone();
+              tried->apply(choice);
+              if (!hidden->last_move_seen_by(*tried, viewer)) {
+                other = choice;
+                break;
+              }
+            }
+            if (!other) break;
+          }
+          auto second_after = second->clone();
+          second_after->apply(*other);
+          // A seen move whose answer differs (a shot that hits only one of
+          // the fleets) tells the viewer the games differ: they part here.
+          if (seen && hidden->last_move_answer(*after) != hidden->last_move_answer(*second_after)) break;
+          first = std::move(after);
+          second = std::move(second_after);
+          differ = differ || !first->equals(*second);
+          if (!differ) continue;
+          ++hidden_compared;
+          const std::string seen_first = cli::position_svg(*session, *game_, *first, viewer, {});
+          const std::string seen_second = cli::position_svg(*session, *game_, *second, viewer, {});
+          if (seen_first != seen_second) {
+            fail("hidden", "side " + definition().sides[static_cast<std::size_t>(viewer)] +
+                               "'s picture differs between two games that differ only in moves it does not see, after " +
+                               std::to_string(ply + 1) + " moves: " + first_difference(seen_first, seen_second));
+            return;
+          }
+          if (protocol != nullptr &&
+              protocol->start_lines(*first->observe(viewer)) != protocol->start_lines(*second->observe(viewer))) {
+            fail("hidden", "what an exec: program of side " + definition().sides[static_cast<std::size_t>(viewer)] +
+                               " is told differs between two games that differ only in moves it does not see");
+            return;
+          }
+        }
+      }
+    }
+    if (hidden_compared == 0)
+      fail("hidden", "no two games were found that differ only in moves a side does not see: nothing was compared");
+  }
+
+  const GameCatalogue& catalogue_;
+  std::string name_;
+  const KitOptions& options_;
+  std::unique_ptr<Game> game_;
+  std::vector<Messages> messages_;  // en, es
+  std::vector<std::string> ends_seen_;
+  std::vector<Finding> findings_;
+  std::istringstream no_input_;  // a command context's streams: nothing is read or kept
+  std::ostringstream ignored_;
+};
+
+}  // namespace
+
+std::string describe(const Finding& finding) { return finding.game + ": " + finding.check + ": " + finding.detail; }
+
+std::string describe(const std::vector<Finding>& findings) {
+  std::string text;
+  for (const Finding& finding : findings) text += describe(finding) + "\n";
+  return text;
+}
+
+KitOptions kit_options(const std::string& work_dir) {
+  KitOptions options;
+  options.work_dir = work_dir;
+  options.random_player = GAMEREC_CONFORMANCE_DIR "/random_player.sh";
+  options.samples_dir = GAMEREC_SOURCE_DIR "/samples";
+  return options;
+}
+
+std::vector<Finding> check_game(const GameCatalogue& catalogue, const std::string& name, const KitOptions& options) {
+  return Kit(catalogue, name, options).run();
+}
+
+}  // namespace gamerec::conformance
