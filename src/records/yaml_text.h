@@ -37,7 +37,8 @@ inline void flatten_texts(const YAML::Node& node, const std::string& prefix,
 // The top-level sections of a block-style document, in order: each runs
 // from its `key:` line at column 0 to the next one (comments and blank
 // lines go with the section above them). Lets start-up parse only the
-// parts of the compiled-in files it needs; yaml-cpp costs about 1 us a byte.
+// parts of the compiled-in files it needs: yaml-cpp's parse is the larger
+// part of start-up.
 inline std::vector<std::pair<std::string_view, std::string_view>> top_level_sections(std::string_view text) {
   std::vector<std::pair<std::string_view, std::string_view>> sections;
   std::size_t start = 0;

@@ -3,7 +3,8 @@
 // endgame tables), backed by huge pages where the system offers them. A
 // random probe into a table of hundreds of megabytes misses the TLB on
 // nearly every access with 4 KB pages; with 2 MB pages the page walk
-// mostly disappears (Kalah(6,4)'s solve took 71 s of CPU instead of 77 s).
+// mostly disappears (docs/benchmarks.md, "Why some constants are what
+// they are").
 #include <cstddef>
 #include <limits>
 #include <memory>

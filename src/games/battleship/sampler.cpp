@@ -30,9 +30,10 @@
 namespace gamerec::battleship {
 namespace {
 
-// Chain steps (one ship moved each) per shot, and before counting starts.
-// Measured: 3,000 to 24,000 steps sink the benchmark's fleets in the same
-// number of shots, within its noise.
+// Chain steps (one ship moved each) per shot, and before counting starts:
+// well inside the range where more steps no longer sink the benchmark's
+// fleets in fewer shots (docs/benchmarks.md, "Why some constants are what
+// they are").
 constexpr int kSteps = 6000;
 constexpr int kBurnIn = 400;
 // Of the steps while ships afloat have been hit, one in kPairEvery moves

@@ -56,8 +56,8 @@ class OpponentWatch {
  public:
   // The log-odds for a level against a searching player at which the
   // level is believed: e to 1. Level 7 has to believe level 5 early, as
-  // North's first moves decide the game (at 20 to 1, level 7 won 92.5% at
-  // 1000 ms a move; at e to 1, 97%).
+  // North's first moves decide the game; a stricter threshold won fewer
+  // games (docs/benchmarks.md, "Why some constants are what they are").
   static constexpr double kBelief = 1.0;
 
   explicit OpponentWatch(const SearchRules& rules);
