@@ -260,7 +260,7 @@ class PlayHooks final : public MatchHooks {
     return seat.player.get();
   }
 
-  // The hint player's move, checked as a computer player's move is. An
+  // The hint player's move, checked as a person's typed line is. An
   // engine that broke down, or a move the rules refuse, says why instead,
   // and the session goes on. A player told of every move (exec:) first
   // hears of the moves since its last hint, as --ai players do.

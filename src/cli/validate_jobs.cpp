@@ -23,8 +23,9 @@ namespace gamerec::cli {
 namespace {
 
 // Whole records go to the threads many at a time: a hand-over wakes
-// another thread, which on a virtual machine costs more than checking a
-// small record. A thread stops a task once it has read
+// another thread, which on a virtual machine costs as much as checking
+// several small records (docs/benchmarks.md, "Why some constants are what
+// they are"). A thread stops a task once it has read
 // kTaskBytes of its records: the rest is a task of its own, taken next by
 // any thread, so that larger records still come to the writer (and the
 // progress line) often and the threads end together.
@@ -83,8 +84,9 @@ class Pipeline {
   JobsOutcome run() {
     // The catalogue parses a game's texts on first use and keeps them: each
     // thread that reads it gets a copy of its own, made here before any
-    // thread starts (parsing every game's texts up front instead would
-    // cost every run, also one that needs a single game's).
+    // thread starts (parsing every game's texts up front instead cost more
+    // than a short run's checking: docs/benchmarks.md, "Why some constants
+    // are what they are").
     std::vector<Context> contexts(setup_.jobs + 1, context_);
     std::vector<std::thread> threads;
     const auto join_all = [&] {
@@ -187,8 +189,8 @@ class Pipeline {
       }
     } else {
       // Each record is checked whole (a large one's reports are handed
-      // over in pieces): looking at each one's size here would be a system
-      // call per record before any thread starts on it. They go many at a
+      // over in pieces): looking at each one's size here cost the threads
+      // much of their time on many small records (docs/benchmarks.md). They go many at a
       // time, fewer as the end nears, so that the threads end together.
       for (std::size_t record = 0; record < paths_.size();) {
         const std::size_t left = paths_.size() - record;

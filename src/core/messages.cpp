@@ -90,7 +90,9 @@ bool Messages::has(std::string_view key, const GameDefinition* game) const {
 }
 
 bool Messages::has_own(std::string_view key, const GameDefinition* game) const {
-  return game_text(game, language_, key) != nullptr || lookup(texts_, key) != nullptr;
+  // English's shared texts are english_ itself (load keeps no second copy).
+  return game_text(game, language_, key) != nullptr ||
+         lookup(language_ == "en" ? english_ : texts_, key) != nullptr;
 }
 
 std::string Messages::text(std::string_view key, const MessageArgs& args, const GameDefinition* game) const {

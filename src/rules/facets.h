@@ -11,6 +11,7 @@
 // input at the prompt and Gomocup .psq records by providing CellBoard:
 //
 //   class GomokuGame final : public GameOf<GomokuGame, GomokuState>, public CellBoard {
+//    public:
 //     static constexpr GameFacts kFacts{.rules = "gomoku"};
 //     std::string cell_move(int row, int col) const override { ... "H8" ... }
 //     std::optional<Cell> cell_of(const Move& move) const override { ... }

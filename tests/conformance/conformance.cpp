@@ -12,8 +12,11 @@
 #include <optional>
 #include <random>
 #include <sstream>
+#include <stdexcept>
+#include <utility>
 
 #include "cli/context.h"
+#include "cli/display.h"
 #include "cli/picture_output.h"
 #include "core/messages.h"
 #include "core/record_input.h"
@@ -29,7 +32,6 @@ namespace {
 // One random game: the start, and before each move its position.
 struct Playout {
   std::string start;  // a header's position text; "" for the usual start
-  std::unique_ptr<State> first;
   std::vector<Move> moves;
   std::vector<std::string> texts;
   std::vector<std::unique_ptr<State>> positions;  // positions[i]: before moves[i]; the last: the end
@@ -55,12 +57,17 @@ class Kit {
       : catalogue_(catalogue), name_(std::move(name)), options_(options) {}
 
   std::vector<Finding> run() {
-    auto made = catalogue_.make_game(name_, {});
-    if (const Message* error = made.if_error()) {
-      fail("definition", "the catalogue cannot make it: " + error->key);
+    try {
+      auto made = catalogue_.make_game(name_, {});
+      if (const Message* error = made.if_error()) {
+        fail("definition", "the catalogue cannot make it: " + error->key);
+        return findings_;
+      }
+      game_ = std::move(made.value());
+    } catch (const std::logic_error& error) {  // a factory that makes another class than registered
+      fail("definition", std::string("the catalogue cannot make it: ") + error.what());
       return findings_;
     }
-    game_ = std::move(made.value());
     check_definition();
     if (!check_texts_loaded()) return findings_;
     for (int seed = 1; seed <= options_.playouts; ++seed) {
@@ -89,25 +96,11 @@ class Kit {
   int sides() const { return static_cast<int>(definition().sides.size()); }
   std::string path(const std::string& file) const { return options_.work_dir + "/" + name_ + "-" + file; }
 
-  // ---- What the definition, the registered type and the facets say -------
+  // ---- What the definition says --------------------------------------------
+  // (That its rules core is registered, plays as many sides as it lists and
+  // makes games of the class registered, the catalogue checks in making
+  // the game; the facts GameType derives from facets cannot disagree.)
   void check_definition() {
-    const GameType* registered = catalogue_.rules_type(definition().rules);
-    if (registered == nullptr) {
-      fail("definition", "its definition names the rules core '" + definition().rules + "', which is not registered");
-      return;
-    }
-    if (game_->type() != *registered)
-      fail("definition", "its game's type is not the one registered for rules core '" + registered->rules + "'");
-    if (sides() != registered->sides)
-      fail("definition", "its definition lists " + std::to_string(sides()) + " sides; the rules core plays " +
-                             std::to_string(registered->sides));
-    const bool hidden = game_->facet<HiddenInformation>() != nullptr;
-    if (hidden != (game_->type().information == GameType::Information::kHidden))
-      fail("definition", "GameType's information disagrees with its HiddenInformation facet");
-    if ((game_->facet<Solvable>() != nullptr) != game_->type().solver)
-      fail("definition", "GameType's solver disagrees with its Solvable facet");
-    if ((game_->facet<CellBoard>() != nullptr) != game_->type().cell_board)
-      fail("definition", "GameType's cell_board disagrees with its CellBoard facet");
     for (const std::string language : {"en", "es"}) {
       auto names = definition().side_names.find(language);
       if (names == definition().side_names.end() || std::cmp_not_equal(names->second.size(), sides()))
@@ -144,7 +137,6 @@ class Kit {
       return std::nullopt;
     }
     std::unique_ptr<State> state = std::move(start.value());
-    playout.first = state->clone();
     while (true) {
       if (!check_position(*state)) return std::nullopt;
       if (state->is_over() || std::cmp_greater_equal(playout.moves.size(), options_.max_plies)) break;
@@ -224,6 +216,7 @@ class Kit {
 
   // ---- Every end reason has its words ------------------------------------
   void check_end_texts() {
+    ends_seen_.push_back(game_->forfeit(0).end);  // any game can end so (a player breaking the rules)
     std::sort(ends_seen_.begin(), ends_seen_.end());
     ends_seen_.erase(std::unique(ends_seen_.begin(), ends_seen_.end()), ends_seen_.end());
     for (const std::string& end : ends_seen_) {
@@ -327,34 +320,44 @@ class Kit {
     }
   }
 
-  // undo (play's record session) takes the last move back: the record and
-  // the position are those before it.
+  // undo (play's record session) takes the last move back, at the end of
+  // the game and part-way: the record and the position are those before it.
   void check_undo(const Playout& playout) {
-    if (playout.moves.empty()) return;
-    const std::string file = write_move_list(path("undo.rec"), playout);
-    auto session = RecordSession::open(file);
-    if (!session) {
-      fail("undo", "the record session cannot open its record: " + session.error().key);
-      return;
+    const std::size_t moves = playout.moves.size();
+    for (const std::size_t played : {moves, moves / 2, std::min<std::size_t>(moves, 3)}) {
+      if (played == 0) continue;
+      Playout part;
+      part.start = playout.start;
+      part.texts.assign(playout.texts.begin(), playout.texts.begin() + static_cast<std::ptrdiff_t>(played));
+      const std::string file = write_move_list(path("undo.rec"), part);
+      auto session = RecordSession::open(file);
+      if (!session) {
+        fail("undo", "the record session cannot open its record: " + session.error().key);
+        return;
+      }
+      auto plan = session->plan_undo(*game_, catalogue_, static_cast<std::int64_t>(played), [](Side) { return false; });
+      if (!plan) {
+        fail("undo", "undo cannot read its record back: " + plan.error().message.key);
+        return;
+      }
+      if (plan->refused) {
+        // Only the game's own refusal (a shot, whose answer told about a
+        // hidden fleet) excuses a move on record from undo.
+        if (plan->refused->key.rfind("ui.", 0) == 0)
+          fail("undo", "undo after " + std::to_string(played) + " moves takes nothing back (" + plan->refused->key + ")");
+        continue;
+      }
+      if (plan->moves.size() != 1) {
+        fail("undo", "undo of a person's move takes back " + std::to_string(plan->moves.size()) + " moves, not 1");
+        return;
+      }
+      if (!plan->position->equals(*playout.positions[played - 1])) {
+        fail("undo", "the position after undo (" + std::to_string(played) + " moves) is not the one before the last move");
+        return;
+      }
+      session->undo(*plan);
+      same_game("undo", "the record after undo", file, playout, played - 1);
     }
-    const auto played = static_cast<std::int64_t>(playout.moves.size());
-    auto plan = session->plan_undo(*game_, catalogue_, played, [](Side) { return false; });
-    if (!plan) {
-      fail("undo", "undo cannot read its record back: " + plan.error().message.key);
-      return;
-    }
-    if (plan->refused) return;  // a move the game will not take back (a shot)
-    const std::size_t kept = playout.moves.size() - plan->moves.size();
-    if (plan->moves.size() != 1) {
-      fail("undo", "undo of a person's move takes back " + std::to_string(plan->moves.size()) + " moves, not 1");
-      return;
-    }
-    if (!plan->position->equals(*playout.positions[kept])) {
-      fail("undo", "the position after undo is not the one before the last move");
-      return;
-    }
-    session->undo(*plan);
-    same_game("undo", "the record after undo", file, playout, kept);
   }
 
   // A position's text reads back as the same position.
@@ -525,6 +528,12 @@ class Kit {
             fail("hidden", "side " + definition().sides[static_cast<std::size_t>(viewer)] +
                                "'s picture differs between two games that differ only in moves it does not see, after " +
                                std::to_string(ply + 1) + " moves: " + first_difference(seen_first, seen_second));
+            return;
+          }
+          if (cli::board_text(*session, *game_, first->observe(viewer)->view()) !=
+              cli::board_text(*session, *game_, second->observe(viewer)->view())) {
+            fail("hidden", "side " + definition().sides[static_cast<std::size_t>(viewer)] +
+                               "'s text board differs between two games that differ only in moves it does not see");
             return;
           }
           if (protocol != nullptr &&

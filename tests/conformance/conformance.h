@@ -7,7 +7,8 @@
 // checks.
 //
 //   auto findings = conformance::check_game(catalogue, "kalah", options);
-//   // empty when kalah passes; else "kalah: notation: the legal move ..."
+//   // empty when kalah passes; else "kalah: notation: the legal move ...",
+//   // naming what is wrong
 #include <cstdint>
 #include <string>
 #include <vector>
