@@ -1,11 +1,13 @@
-// The exec:PROGRAM player: a game's line protocol (its LineProtocol facet)
-// spoken over a ChildProcess.
+// The exec:PROGRAM player: a game's line protocol (its own LineProtocol
+// facet, or the shared one over its ProgramNotation) spoken over a
+// ChildProcess.
 #include "players/exec.h"
 
 #include <optional>
 
 #include "players/child_process.h"
 #include "players/no_answer.h"
+#include "players/turn_protocol.h"
 #include "rules/facets.h"
 #include "rules/text.h"
 
@@ -18,13 +20,14 @@ constexpr std::size_t kMaxAnswer = 256;
 class ExecPlayer final : public Player {
  public:
   ExecPlayer(std::vector<std::string> argv, std::string program, std::string name, std::int64_t timeout_ms,
-             int cancel_fd, const LineProtocol& protocol)
+             int cancel_fd, const LineProtocol* own_protocol, std::unique_ptr<LineProtocol> shared_protocol)
       : argv_(std::move(argv)),
         program_(std::move(program)),
         name_(std::move(name)),
         timeout_ms_(timeout_ms),
         cancel_fd_(cancel_fd),
-        protocol_(protocol) {}
+        shared_protocol_(std::move(shared_protocol)),
+        protocol_(shared_protocol_ ? *shared_protocol_ : *own_protocol) {}
   // Where its dialogue goes (tourney --trace), from its start on.
   void trace_to(std::string path) { trace_path_ = std::move(path); }
 
@@ -87,7 +90,8 @@ class ExecPlayer final : public Player {
   std::string name_;  // its name=, "" when none was given
   std::int64_t timeout_ms_;
   int cancel_fd_;
-  const LineProtocol& protocol_;  // the game's, which outlives its players
+  std::unique_ptr<LineProtocol> shared_protocol_;  // for a game with ProgramNotation
+  const LineProtocol& protocol_;                   // that, or the game's own (which outlives its players)
   std::optional<ChildProcess> process_;
   std::optional<Message> failure_;
   std::string trace_path_;
@@ -97,8 +101,10 @@ class ExecPlayer final : public Player {
 
 Result<std::unique_ptr<Player>, Message> make_exec_player(const Game& game, std::string_view command,
                                                           const PlayerSettings& settings) {
-  const auto* protocol = game.facet<LineProtocol>();
-  if (protocol == nullptr) return Message{"players.no-protocol", {{"game", game.name()}, {"kind", "exec"}}};
+  const auto* own_protocol = game.facet<LineProtocol>();
+  std::unique_ptr<LineProtocol> shared_protocol = own_protocol != nullptr ? nullptr : turn_protocol(game);
+  if (own_protocol == nullptr && shared_protocol == nullptr)
+    return Message{"players.no-protocol", {{"game", game.name()}, {"kind", "exec"}}};
   // exec:PROGRAM;name=NAME: the one setting, the name tables and records give it.
   auto name = name_setting(command, "exec");
   if (auto* error = name.if_error()) return *error;
@@ -110,7 +116,7 @@ Result<std::unique_ptr<Player>, Message> make_exec_player(const Game& game, std:
   const std::string program = argv[0];
   auto player = std::make_unique<ExecPlayer>(std::move(argv), program, std::move(name).value(),
                                              settings.timeout_ms.value_or(kDefaultExecTimeoutMs), settings.cancel_fd,
-                                             *protocol);
+                                             own_protocol, std::move(shared_protocol));
   player->trace_to(settings.trace_path);
   return std::unique_ptr<Player>(std::move(player));
 }

@@ -8,6 +8,7 @@
 #include <cctype>
 #include <chrono>
 #include <optional>
+#include <stdexcept>
 #include <vector>
 
 #include "players/child_process.h"
@@ -76,12 +77,41 @@ std::string point_text(const CellBoard::Cell& cell) {
   return std::to_string(cell.col) + "," + std::to_string(cell.row);
 }
 
+// INFO rule: the sum of 1 (exactly five in a row wins), 2 (continuous
+// game), 4 (renju), 8 (caro) that the rules are; 0 for freestyle.
+int gomocup_rule(FiveInARow::Rule rule) {
+  switch (rule) {
+    case FiveInARow::Rule::kFreestyle:
+      return 0;
+    case FiveInARow::Rule::kExactFive:
+      return 1;
+  }
+  return 0;
+}
+
+struct Stone {
+  CellBoard::Cell cell;
+  Side side = kNoSide;
+};
+
+// The stones on the board `seen` shows, each with the side whose it is
+// (BOARD tells them as the brain's own or the opponent's).
+std::vector<Stone> stones_of(const CellBoard& board, const ProgramNotation& notation, const Observation& seen) {
+  const State* position = seen.whole_position();
+  if (position == nullptr) throw std::logic_error("pbrain: a game with ProgramNotation hides its position");
+  std::vector<Stone> stones;
+  for (const auto& [side, move] : notation.told_position(*position).stones)
+    stones.push_back({board.cell_of(move), side});
+  return stones;
+}
+
 class PbrainPlayer final : public Player {
  public:
   PbrainPlayer(const Game& game, std::vector<std::string> argv, std::int64_t timeout_ms, int cancel_fd)
       : game_(game),
         board_(*game.facet<CellBoard>()),
-        protocol_(*game.facet<GomocupProtocol>()),
+        notation_(*game.facet<ProgramNotation>()),
+        rule_(game.facet<FiveInARow>()->five_rule()),
         argv_(std::move(argv)),
         timeout_ms_(timeout_ms),
         cancel_fd_(cancel_fd) {}
@@ -128,9 +158,9 @@ class PbrainPlayer final : public Player {
                "INFO timeout_match 0",
                "INFO max_memory 0",
                "INFO game_type 1",
-               "INFO rule " + std::to_string(protocol_.gomocup_rule()),
+               "INFO rule " + std::to_string(gomocup_rule(rule_)),
                "INFO time_left " + std::string(kNoLimit)};
-      const auto stones = protocol_.stones(seen);
+      const auto stones = stones_of(board_, notation_, seen);
       if (stones.empty()) {
         lines.push_back("BEGIN");
       } else if (stones.size() == 1 && opponent_move_ && stones.front().cell == *opponent_move_ && !out_of_step_) {
@@ -258,7 +288,8 @@ class PbrainPlayer final : public Player {
 
   const Game& game_;  // outlives its players, as its facets do
   const CellBoard& board_;
-  const GomocupProtocol& protocol_;
+  const ProgramNotation& notation_;
+  FiveInARow::Rule rule_;
   std::vector<std::string> argv_;
   std::int64_t timeout_ms_;
   int cancel_fd_;
@@ -302,7 +333,8 @@ std::string pbrain_about_name(std::string_view answer) {
 
 Result<std::unique_ptr<Player>, Message> make_pbrain_player(const Game& game, std::string_view command,
                                                             const PlayerSettings& settings) {
-  if (game.facet<CellBoard>() == nullptr || game.facet<GomocupProtocol>() == nullptr)
+  if (game.facet<CellBoard>() == nullptr || game.facet<FiveInARow>() == nullptr ||
+      game.facet<ProgramNotation>() == nullptr)
     return Message{"players.no-protocol", {{"game", game.name()}, {"kind", "pbrain"}}};
   // pbrain:PROGRAM;name=NAME: the name instead of the one ABOUT gives.
   auto name = name_setting(command, "pbrain");

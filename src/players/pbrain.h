@@ -2,7 +2,7 @@
 // `pbrain:PROGRAM`: a Gomocup brain, a program that speaks Piskvork's
 // brain protocol (gamerec-games(7), GOMOKU, "Gomocup brains") on its
 // standard input and output, for a game with a board of cells whose rules
-// a brain knows (the GomocupProtocol facet).
+// a brain knows (the CellBoard, FiveInARow and ProgramNotation facets).
 //
 // The brain starts when the player is made: START (or RECTSTART) and
 // ABOUT, whose name the player then gives (Player::name). At its first

@@ -5,6 +5,7 @@
 #include <charconv>
 #include <chrono>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,28 @@ struct EngineSettings {
   std::string name;
   std::vector<std::pair<std::string, std::string>> options;  // setoption name N value V, in order
 };
+
+// UCI's `position` command for the game as the side to move sees it: its
+// start and every move since, so that the engine knows the repetitions and
+// the move counters as the rules do ("position startpos moves e2e4 e7e5").
+std::string position_command(const ProgramNotation& notation, const Observation& seen) {
+  const State* position = seen.whole_position();
+  if (position == nullptr) throw std::logic_error("uci: a game with ProgramNotation hides its position");
+  const ProgramNotation::Told told = notation.told_position(*position);
+  std::string line = "position ";
+  line += told.start.empty() ? std::string("startpos") : "fen " + told.start;
+  if (!told.moves.empty()) line += " moves";
+  for (const auto& [side, move] : told.moves) line += " " + notation.program_move_text(move);
+  return line;
+}
+
+// The `setoption` lines the rules need before a game: Chess960's castling
+// is written king-takes-rook (UCI_Chess960).
+std::vector<std::string> rules_option_commands(const Game& game) {
+  const auto* text = game.facet<PositionText>();
+  if (text != nullptr && text->variant_tag() == "Chess960") return {"setoption name UCI_Chess960 value true"};
+  return {};
+}
 
 std::optional<std::int64_t> positive(std::string_view text) {
   std::int64_t value = 0;
@@ -116,14 +139,14 @@ class Engine {
 class UciPlayer final : public Player {
  public:
   UciPlayer(std::string spec, std::string name, std::unique_ptr<Engine> engine, EngineSettings settings,
-            std::int64_t default_movetime_ms, std::int64_t unlimited_ms, const UciProtocol& protocol)
+            std::int64_t default_movetime_ms, std::int64_t unlimited_ms, const ProgramNotation& notation)
       : spec_(std::move(spec)),
         name_(std::move(name)),
         engine_(std::move(engine)),
         settings_(std::move(settings)),
         default_movetime_ms_(default_movetime_ms),
         unlimited_ms_(unlimited_ms),
-        protocol_(protocol) {}
+        notation_(notation) {}
 
   std::string name() const override { return name_; }
   void clock(const ClockReading& reading) override { clock_ = reading; }
@@ -135,7 +158,7 @@ class UciPlayer final : public Player {
   std::optional<Action> act(const Game& game, const Observation& seen, std::span<const Move> legal) override {
     if (legal.empty()) return std::nullopt;
     const auto [go, wait_ms] = go_command(seen.viewer());
-    if (!engine_->send(protocol_.position_command(seen)) || !engine_->send(go))
+    if (!engine_->send(position_command(notation_, seen)) || !engine_->send(go))
       return broke_down(uci_message("died", spec_));
     const auto answer = engine_->wait_for("bestmove", std::chrono::milliseconds(wait_ms) + kGrace);
     if (!answer && engine_->cancelled()) return std::nullopt;  // the session ends: no fault of the engine's
@@ -189,15 +212,18 @@ class UciPlayer final : public Player {
   std::int64_t default_movetime_ms_;
   std::int64_t unlimited_ms_;
   std::optional<ClockReading> clock_;
-  const UciProtocol& protocol_;  // the game's, which outlives its players
+  const ProgramNotation& notation_;  // the game's, which outlives its players
 };
 
 }  // namespace
 
 Result<std::unique_ptr<Player>, Message> make_uci_player(const Game& game, std::string_view engine_spec,
                                                         const PlayerSettings& settings) {
-  const auto* protocol = game.facet<UciProtocol>();
-  if (protocol == nullptr) return Message{"players.no-protocol", {{"game", game.name()}, {"kind", "uci"}}};
+  // Moves in coordinates and the start as FEN: the catalogue registers
+  // uci: for chess alone.
+  const auto* notation = game.facet<ProgramNotation>();
+  if (notation == nullptr || game.facet<PositionText>() == nullptr)
+    return Message{"players.no-protocol", {{"game", game.name()}, {"kind", "uci"}}};
   auto parsed = parse_settings(engine_spec);
   if (auto* error = parsed.if_error()) return *error;
   EngineSettings engine_settings = std::move(parsed).value();
@@ -233,7 +259,7 @@ Result<std::unique_ptr<Player>, Message> make_uci_player(const Game& game, std::
       return error;
     }
   }
-  for (const std::string& command : protocol->option_commands()) engine->send(command);
+  for (const std::string& command : rules_option_commands(game)) engine->send(command);
   for (const auto& [option, value] : engine_settings.options)
     engine->send("setoption name " + option + (value.empty() ? "" : " value " + value));
   if (!engine->send("isready") || !engine->wait_for("readyok", kHandshake))
@@ -244,7 +270,7 @@ Result<std::unique_ptr<Player>, Message> make_uci_player(const Game& game, std::
   return std::unique_ptr<Player>(std::make_unique<UciPlayer>(
       spec, std::move(name), std::move(engine), std::move(engine_settings),
       settings.chooser.movetime_ms.value_or(kDefaultMovetimeMs), settings.timeout_ms.value_or(kDefaultUnlimitedMs),
-      *protocol));
+      *notation));
 }
 
 }  // namespace gamerec

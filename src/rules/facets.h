@@ -19,9 +19,9 @@
 //
 //   if (const auto* cells = game.facet<CellBoard>()) text = cells->cell_move(row, col);
 //
-// Facets, like the rules, do no I/O: a protocol facet turns what a side has
-// seen into lines of text and back; the players library talks to the
-// program.
+// Facets are rules capabilities and do no I/O: a game gives its moves and
+// positions as text (ProgramNotation, PositionText); the players library
+// (src/players/) speaks the wire protocols (exec:, uci:, pbrain:) over them.
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -30,6 +30,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "rules/game.h"
@@ -255,12 +256,40 @@ class Solvable {
   virtual std::unique_ptr<Solver> solver() const = 0;
 };
 
-// ---- Outside players: exec:PROGRAM's line protocol (every game) ----------
-// What a program playing one side is told and asked, in the game's own
-// notation; documented per game in gamerec-games(7). The players library
-// runs the program and sends these lines. Battleship speaks its own
-// protocol; the games of perfect information share one shape (TurnProtocol
-// below) and give only their notation and how a position is told.
+// ---- Moves and positions as programs read them (exec:, uci:, pbrain:) -------
+// What a program playing one side is told of the game, in no protocol's
+// words: the players library's adapters (src/players/) put it in theirs.
+// Every game of perfect information gives it; gamerec-games(7) shows each
+// game's lines, PLAYERS AS PROGRAMS.
+class ProgramNotation {
+ public:
+  virtual ~ProgramNotation() = default;
+  // `move` as a program reads and writes it, with no position needed
+  // (chess: coordinates, "e7e8q"; the other games as a record writes it).
+  virtual std::string program_move_text(const Move& move) const = 0;
+
+  // A position as a program started there is told it: where the game
+  // started, then what happened since. Empty at the rules' own start.
+  struct Told {
+    // The start as PositionText writes it; "" when a program knows it from
+    // the rules and options alone (chess: only the standard start).
+    std::string start;
+    // Each move since `start` with the side that made it (chess, whose
+    // repetitions and move counters a program must see).
+    std::vector<std::pair<Side, Move>> moves;
+    // Each stone on the board with its side, told as the move that put it
+    // there (gomoku, which keeps no order of its moves).
+    std::vector<std::pair<Side, Move>> stones;
+  };
+  virtual Told told_position(const State& position) const = 0;
+};
+
+// ---- A game's own line protocol (battleship) ---------------------------------
+// A game of hidden information speaks its own protocol to exec:PROGRAM
+// players: what a side may be told (the answer to its shot, a fleet it
+// must place) is the rules' to say, and no neutral facet holds it. The
+// games of perfect information give ProgramNotation instead, and the
+// players library speaks for them (players/turn_protocol.h).
 class LineProtocol {
  public:
   virtual ~LineProtocol() = default;
@@ -275,68 +304,17 @@ class LineProtocol {
   virtual std::vector<std::string> after_move(const Observation& seen, Side mover, const Move& move) const = 0;
 };
 
-// The protocol of a game of perfect information (gamerec-games(7),
-// PLAYERS AS PROGRAMS):
-//
-//   gamerec says                 the program answers
-//   new-game GAME SIDE           (nothing)   "new-game chess white"
-//   option NAME VALUE            (nothing)   each rule option, in the definition's order
-//   ...the position...           (nothing)   when it is not the rules' start (the game's lines)
-//   move LEGAL...                MOVE        one move, as a record writes it; the legal ones follow
-//   played SIDE MOVE             (nothing)   every move made, its own too
-//   end won|lost|drawn           (nothing)   then its input closes
-//
-// The game gives the lines that tell a position and how a move is told
-// (deriving from TurnProtocolOf<ItsState>, rules/typed.h, which finds the
-// position in what a side has seen).
-class TurnProtocol : public LineProtocol {
+// ---- Five in a row (gomoku) ---------------------------------------------------
+// Which five-in-a-row rules a game plays: Gomocup brains (pbrain:PROGRAM)
+// are told it, and need a CellBoard too.
+class FiveInARow {
  public:
-  std::vector<std::string> start_lines(const Observation& seen) const final;
-  std::string request(const Observation& seen) const final;
-  std::vector<std::string> after_move(const Observation& seen, Side mover, const Move& move) const final;
-
- protected:
-  // The whole position in what a side has seen (games of perfect
-  // information see it all).
-  virtual const State& seen_position(const Observation& seen) const = 0;
-  // The lines that tell `position` to a program started there, after the
-  // options: nothing at the rules' own start.
-  virtual std::vector<std::string> position_lines(const State& position) const = 0;
-  // `move`, just played, as the program is told it (a text the game's
-  // notation reads; `after` is the position after it, or a later one).
-  virtual std::string told_move(const Move& move, const State& after) const = 0;
-};
-
-// ---- Outside players: Gomocup brains (gomoku) ----------------------------------
-// pbrain:PROGRAM players speak Piskvork's brain protocol on the game's
-// CellBoard: a point X,Y is the cell in column X and row Y (the top row
-// 0), both from 0.
-class GomocupProtocol {
- public:
-  virtual ~GomocupProtocol() = default;
-  // INFO rule: the sum of 1 (exactly five in a row wins), 2 (continuous
-  // game), 4 (renju), 8 (caro) that the rules are; 0 for freestyle.
-  virtual int gomocup_rule() const = 0;
-  // The stones `seen` shows, each with the side whose it is (BOARD tells
-  // them as the brain's own or the opponent's).
-  struct Stone {
-    CellBoard::Cell cell;
-    Side side = kNoSide;
+  enum class Rule {
+    kFreestyle,  // five or more in a row wins
+    kExactFive,  // exactly five wins; an overline does not
   };
-  virtual std::vector<Stone> stones(const Observation& seen) const = 0;
-};
-
-// ---- Outside players: UCI engines (chess) -----------------------------------
-class UciProtocol {
- public:
-  virtual ~UciProtocol() = default;
-  // The `position` command that tells an engine the game as the side to
-  // move has seen it: the start and every move since, so that it sees
-  // repetitions ("position startpos moves e2e4 e7e5").
-  virtual std::string position_command(const Observation& seen) const = 0;
-  // `setoption` lines the rules need before a game (Chess960's
-  // UCI_Chess960), sent after the handshake.
-  virtual std::vector<std::string> option_commands() const = 0;
+  virtual ~FiveInARow() = default;
+  virtual Rule five_rule() const = 0;
 };
 
 // ---- The GameType of a game class ---------------------------------------------

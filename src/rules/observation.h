@@ -10,6 +10,8 @@
 
 namespace gamerec {
 
+class State;
+
 class Observation {
  public:
   explicit Observation(Side viewer) : viewer_(viewer) {}
@@ -20,6 +22,10 @@ class Observation {
   Side viewer() const { return viewer_; }
   // The board as this side sees it.
   virtual BoardView view() const = 0;
+  // The whole position, where the side sees it all (PositionObservation):
+  // what the players library tells a program of a game of perfect
+  // information. nullptr where the side sees less.
+  virtual const State* whole_position() const { return nullptr; }
 
  private:
   Side viewer_;
@@ -32,6 +38,7 @@ class PositionObservation final : public Observation {
   PositionObservation(Side viewer, const Position& position) : Observation(viewer), position_(position) {}
   const Position& position() const { return position_; }
   BoardView view() const override { return position_.view(); }
+  const State* whole_position() const override { return &position_; }
 
  private:
   Position position_;

@@ -118,14 +118,4 @@ class ChooserOf : public MoveChooser {
   virtual std::optional<Move> choose(const ObservationT& seen, std::span<const Move> legal) = 0;
 };
 
-// The base of the exec: protocol of a game of perfect information
-// (TurnProtocol) whose sides see the whole position, a StateT.
-template <typename StateT>
-class TurnProtocolOf : public TurnProtocol {
- protected:
-  const State& seen_position(const Observation& seen) const final {
-    return downcast<PositionObservation<StateT>>(seen).position();
-  }
-};
-
 }  // namespace gamerec

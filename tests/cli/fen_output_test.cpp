@@ -84,10 +84,35 @@ TEST_CASE("replay --format fen: every position agrees with pgn-extract's FEN") {
   }
   CHECK(positions > 40);
   // A game without a position text says so.
-  Child kalah(kBinary, {"replay", "--format", "fen", kSourceDir + "/samples/kalah/valid/full-game.kalah"},
-              dir.path(), false);
-  CHECK(kalah.finish(30s) == 2);
-  CHECK(kalah.err().find("no position text") != std::string::npos);
+  Child gomoku(kBinary, {"replay", "--format", "fen", kSourceDir + "/samples/gomoku/valid/diagonal-win.gomoku"},
+               dir.path(), false);
+  CHECK(gomoku.finish(30s) == 2);
+  CHECK(gomoku.err().find("no position text") != std::string::npos);
+}
+
+TEST_CASE("replay --format fen: kalah and chaturanga write the text a position: header holds") {
+  const std::string kalah_record = kSourceDir + "/samples/kalah/valid/full-game.kalah";
+  const std::string cwd = kSourceDir;
+  Child start(kBinary, {"replay", "--format", "fen", "--to", "0", kalah_record}, cwd, false);
+  REQUIRE(start.finish(30s) == 0);
+  CHECK(start.out() == "south: 4 4 4 4 4 4 | 0; north: 4 4 4 4 4 4 | 0; to-move: south\n");
+  // One line per move, the last the position validate --fen gives.
+  Child every(kBinary, {"replay", "--format", "fen", kalah_record}, cwd, false);
+  REQUIRE(every.finish(30s) == 0);
+  std::vector<std::string> lines;
+  std::istringstream in(every.out());
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  REQUIRE(lines.size() > 10);
+  Child json(kBinary, {"validate", "--format", "json", "--fen", kalah_record}, cwd, false);
+  REQUIRE(json.finish(30s) == 0);
+  CHECK(json.out().find("\"fen\":\"" + lines.back() + "\"") != std::string::npos);
+  Child chaturanga(kBinary, {"replay", "--format", "fen", "--to", "0",
+                             kSourceDir + "/samples/chaturanga/valid/full-game.cht"},
+                   cwd, false);
+  REQUIRE(chaturanga.finish(30s) == 0);
+  // Yellow's, Green's, Red's and Black's eight pieces each, then who moves.
+  CHECK(chaturanga.out().find(" / ") != std::string::npos);
+  CHECK(chaturanga.out().find("; to-move: ") != std::string::npos);
 }
 
 TEST_CASE("validate --format json --fen: each game's final position agrees with pgn-extract's (-F)") {
@@ -133,5 +158,10 @@ TEST_CASE("validate --format json --fen: each game's final position agrees with 
               {"validate", "--format", "json", "--fen", kSourceDir + "/samples/kalah/valid/full-game.kalah"},
               dir.path(), false);
   CHECK(kalah.finish(30s) == 0);
-  CHECK(kalah.out().find("\"fen\":null") != std::string::npos);
+  CHECK(kalah.out().find("\"fen\":\"south: ") != std::string::npos);
+  Child gomoku(kBinary,
+               {"validate", "--format", "json", "--fen", kSourceDir + "/samples/gomoku/valid/diagonal-win.gomoku"},
+               dir.path(), false);
+  CHECK(gomoku.finish(30s) == 0);
+  CHECK(gomoku.out().find("\"fen\":null") != std::string::npos);
 }

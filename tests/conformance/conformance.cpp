@@ -77,6 +77,7 @@ class Kit {
       check_formats(*playout);
       check_undo(*playout);
       check_position_text(*playout);
+      check_program_notation(*playout);
       if (seed <= 2) check_render(*playout);
     }
     check_end_texts();
@@ -389,6 +390,70 @@ class Kit {
     }
   }
 
+  // ---- What programs are told (ProgramNotation) ------------------------------
+  std::vector<std::string> program_moves(const State& state) const {
+    std::vector<std::string> texts;
+    for (const Move& move : state.legal_moves()) texts.push_back(game_->facet<ProgramNotation>()->program_move_text(move));
+    std::sort(texts.begin(), texts.end());
+    return texts;
+  }
+
+  // A program's answer is read as a record line, so each legal move as it
+  // is told reads back as that move; a position told as its start and the
+  // moves since replays to that position.
+  void check_program_notation(const Playout& playout) {
+    const auto* notation = game_->facet<ProgramNotation>();
+    if (notation == nullptr) return;
+    if (game_->facet<HiddenInformation>() != nullptr) {
+      fail("program-notation", "ProgramNotation tells a program the whole position, and the game hides some of it");
+      return;
+    }
+    for (std::size_t i = 0; i < playout.positions.size(); i += 1 + playout.positions.size() / 8) {
+      const State& position = *playout.positions[i];
+      for (Side side = 0; side < sides(); ++side) {
+        const auto observation = position.observe(side);
+        const State* seen = observation->whole_position();
+        if (seen == nullptr || !seen->equals(position)) {
+          fail("program-notation", "observe(" + std::to_string(side) + ")->whole_position() is not the position");
+          return;
+        }
+      }
+      for (const Move& move : position.legal_moves()) {
+        const std::string text = notation->program_move_text(move);
+        auto back = game_->read_move(position, text);
+        if (!back || !(*back == move)) {
+          fail("program-notation", "the legal move " + move_words(move) + " is told '" + text +
+                                       "', which the game does not read back as that move");
+          return;
+        }
+      }
+      const ProgramNotation::Told told = notation->told_position(position);
+      if (!told.stones.empty()) continue;  // a board of stones keeps no order to replay
+      auto replayed = told.start.empty() ? Result<std::unique_ptr<State>, Message>(game_->new_state())
+                                         : game_->new_state_from(told.start);
+      if (!replayed) {
+        fail("program-notation", "the start told '" + told.start + "' is refused (" + replayed.error().key + ")");
+        return;
+      }
+      for (const auto& [side, move] : told.moves) {
+        if ((*replayed)->to_move() != side || (*replayed)->check(move)) {
+          fail("program-notation", "a move told " + move_words(move) + " is not the told side's legal move there");
+          return;
+        }
+        (*replayed)->apply(move);
+      }
+      // The same position as far as a program can tell: the side to move,
+      // the legal moves and, where there is one, the position's text (what
+      // only a record's history holds, as kalah's last move, may differ).
+      const auto* texts = game_->facet<PositionText>();
+      if ((*replayed)->to_move() != position.to_move() || program_moves(**replayed) != program_moves(position) ||
+          (texts != nullptr && texts->position_text(**replayed) != texts->position_text(position))) {
+        fail("program-notation", "the start and the moves told replay to another position than the one told");
+        return;
+      }
+    }
+  }
+
   // ---- Pictures and pages ---------------------------------------------------
   std::optional<cli::Context> context() {
     auto messages = Messages::load("en");
@@ -429,14 +494,14 @@ class Kit {
 
   // ---- An exec: player in the game's protocol finishes a game ---------------
   void check_exec() {
-    const auto* protocol = game_->facet<LineProtocol>();
-    if (protocol == nullptr) {
-      fail("exec", "it has no LineProtocol facet: exec:PROGRAM players cannot play it "
-                   "(a game of perfect information derives from TurnProtocol)");
+    const auto* own_protocol = game_->facet<LineProtocol>();
+    if (own_protocol == nullptr && game_->facet<ProgramNotation>() == nullptr) {
+      fail("exec", "it has neither ProgramNotation nor a LineProtocol of its own: exec:PROGRAM players cannot play "
+                   "it (a game of perfect information gives ProgramNotation)");
       return;
     }
     std::string program = options_.random_player;
-    if (dynamic_cast<const TurnProtocol*>(protocol) == nullptr) {
+    if (own_protocol != nullptr) {
       // A protocol of its own: the game's sample player speaks it.
       program.clear();
       const std::filesystem::path players = std::filesystem::path(options_.samples_dir) / definition().rules / "players";

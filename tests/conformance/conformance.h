@@ -22,7 +22,7 @@ namespace gamerec::conformance {
 struct Finding {
   std::string game;
   std::string check;  // "definition", "playout", "notation", "texts", "validate", "formats",
-                      // "undo", "position-text", "exec", "render", "hidden"
+                      // "undo", "position-text", "program-notation", "exec", "render", "hidden"
   std::string detail;
 };
 std::string describe(const Finding& finding);  // "kalah: notation: ..."
@@ -34,7 +34,7 @@ struct KitOptions {
   int max_plies = 300;        // a longer playout stops (the checks still run)
   std::string work_dir;       // where records and pages are written
   // A random player for games whose exec: protocol is the shared one
-  // (TurnProtocol): it answers `move LEGAL...` with one of them.
+  // (players/turn_protocol.h): it answers `move LEGAL...` with one of them.
   std::string random_player;
   // samples/: a game with a protocol of its own (battleship) is played by
   // the program in samples/<game>/players/.

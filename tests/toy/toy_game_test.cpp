@@ -138,6 +138,42 @@ class ForgetfulGame final : public GameOf<ForgetfulGame, tictactoe::TicTacToeSta
   tictactoe::TicTacToeGame whole_;
 };
 
+// Tic-tac-toe that tells programs its moves without the row.
+class MumblingGame final : public GameOf<MumblingGame, tictactoe::TicTacToeState>, public ProgramNotation {
+ public:
+  static constexpr GameFacts kFacts{.rules = "mumbling"};
+  MumblingGame(const SharedDefinition& definition, const RuleOptions& options)
+      : GameOf(definition, options), whole_(definition, options) {}
+  std::unique_ptr<State> new_state() const override { return whole_.new_state(); }
+  Result<WrittenMove, MoveError> parse_move(std::string_view text) const override { return whole_.parse_move(text); }
+  std::string move_text(const Move& move, const State& before) const override { return whole_.move_text(move, before); }
+  std::unique_ptr<MoveChooser> make_chooser(std::string_view level, const ChooserSettings& settings) const override {
+    return whole_.make_chooser(level, settings);
+  }
+  std::vector<std::string> levels() const override { return whole_.levels(); }
+  std::string program_move_text(const Move& move) const override { return whole_.program_move_text(move).substr(0, 1); }
+  Told told_position(const State& position) const override { return whole_.told_position(position); }
+
+ private:
+  tictactoe::TicTacToeGame whole_;
+};
+
+// The kit's findings on GameT, registered with the toy game's definition
+// under GameT's rules name.
+template <typename GameT>
+std::vector<conformance::Finding> kit_findings(const std::string& extension, const std::string& work_dir) {
+  const std::string name(GameT::kFacts.rules);
+  std::string text = definition_text();
+  text.replace(text.find("name: tictactoe"), 15, "name: " + name);
+  text.replace(text.find("rules: tictactoe"), 16, "rules: " + name);
+  text.replace(text.find("extensions: [ttt]"), 17, "extensions: [" + extension + "]");
+  GameCatalogue games = make_builtin_catalogue();
+  games.register_rules<GameT>([](SharedDefinition definition, RuleOptions options) {
+    return Result<std::unique_ptr<Game>, Message>(std::make_unique<GameT>(definition, options));
+  });
+  REQUIRE_FALSE(games.add_builtin_definition(text, name + ".yaml"));
+  return conformance::check_game(games, name, conformance::kit_options(work_dir));
+}
 
 }  // namespace
 
@@ -149,22 +185,16 @@ TEST_CASE("toy game: it passes the conformance kit every game passes") {
 TEST_CASE("toy game: the kit names the piece a game forgets") {
   test::TempDir dir("toy");
   SECTION("a move text that leaves out the row") {
-    static const std::string kForgetful = [] {
-      std::string text = definition_text();
-      text.replace(text.find("name: tictactoe"), 15, "name: forgetful");
-      text.replace(text.find("rules: tictactoe"), 16, "rules: forgetful");
-      text.replace(text.find("extensions: [ttt]"), 17, "extensions: [fgt]");
-      return text;
-    }();
-    GameCatalogue games = make_builtin_catalogue();
-    games.register_rules<ForgetfulGame>([](SharedDefinition definition, RuleOptions options) {
-      return Result<std::unique_ptr<Game>, Message>(std::make_unique<ForgetfulGame>(definition, options));
-    });
-    REQUIRE_FALSE(games.add_builtin_definition(kForgetful, "forgetful.yaml"));
-    const auto findings = conformance::check_game(games, "forgetful", conformance::kit_options(dir.path()));
+    const auto findings = kit_findings<ForgetfulGame>("fgt", dir.path());
     REQUIRE_FALSE(findings.empty());
     CHECK(findings[0].check == "notation");
     CHECK_THAT(findings[0].detail, Catch::Matchers::StartsWith("the legal move {from -1, to 3, flag 0} is written 'a1'"));
+  }
+  SECTION("a move told to programs in a text the game does not read back") {
+    const auto findings = kit_findings<MumblingGame>("mbl", dir.path());
+    REQUIRE_FALSE(findings.empty());
+    CHECK(findings[0].check == "program-notation");
+    CHECK_THAT(findings[0].detail, Catch::Matchers::StartsWith("the legal move {from -1, to 0, flag 0} is told 'a'"));
   }
   SECTION("an end reason without its words in one language") {
     static const std::string kWordless = [] {

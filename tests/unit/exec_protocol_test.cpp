@@ -9,6 +9,7 @@
 #include <set>
 
 #include "core/tourney.h"
+#include "players/turn_protocol.h"
 #include "rules/facets.h"
 #include "support/temp_dir.h"
 #include "test_support.h"
@@ -30,20 +31,22 @@ std::vector<std::string> split_words(const std::string& line) {
   return words;
 }
 
-const LineProtocol& protocol_of(const Game& game) {
-  const auto* protocol = game.facet<LineProtocol>();
+// The shared protocol, which exec: players speak for every game of perfect
+// information.
+std::unique_ptr<LineProtocol> protocol_of(const Game& game) {
+  auto protocol = turn_protocol(game);
   REQUIRE(protocol != nullptr);
-  return *protocol;
+  return protocol;
 }
 
 std::vector<std::string> start_lines(const Game& game, const State& state, Side side) {
-  return protocol_of(game).start_lines(*state.observe(side));
+  return protocol_of(game)->start_lines(*state.observe(side));
 }
 
 // The words after "move" in the request, each read back as a move of
 // `state`: they must be its legal moves, each once.
 void check_request_lists_the_legal_moves(const Game& game, const State& state) {
-  const std::string request = protocol_of(game).request(*state.observe(state.to_move()));
+  const std::string request = protocol_of(game)->request(*state.observe(state.to_move()));
   std::vector<std::string> words = split_words(request);
   REQUIRE(!words.empty());
   CHECK(words.front() == "move");
@@ -76,7 +79,7 @@ TEST_CASE("exec protocol: a new game tells the side and every rule option, and a
   CHECK(start_lines(*kalah, *start, 0) ==
         std::vector<std::string>{"new-game kalah south", "option seeds 3", "option pits 6",
                                  "option capture_needs_opposite_seeds true"});
-  CHECK(protocol_of(*kalah).request(*start->observe(0)) == "move 1 2 3 4 5 6");
+  CHECK(protocol_of(*kalah)->request(*start->observe(0)) == "move 1 2 3 4 5 6");
   const auto gomoku = gamerec::test::make("gomoku", {{"size", "9"}, {"exact_five", "true"}});
   CHECK(start_lines(*gomoku, *gomoku->new_state(), 0) ==
         std::vector<std::string>{"new-game gomoku black", "option size 9", "option exact_five true"});
@@ -105,29 +108,29 @@ TEST_CASE("exec protocol: the request lists exactly the legal moves, in a notati
   const auto chess = gamerec::test::make("chess");
   auto castle = chess->new_state_from("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
   REQUIRE(castle.ok());
-  const std::string request = protocol_of(*chess).request(*castle.value()->observe(0));
+  const std::string request = protocol_of(*chess)->request(*castle.value()->observe(0));
   CHECK(request.find(" e1g1") != std::string::npos);
   CHECK(request.find(" e1c1") != std::string::npos);
   auto promote = chess->new_state_from("8/P6k/8/8/8/8/8/K7 w - - 0 1");
   REQUIRE(promote.ok());
   check_request_lists_the_legal_moves(*chess, *promote.value());
-  CHECK(protocol_of(*chess).request(*promote.value()->observe(0)).find(" a7a8q") != std::string::npos);
+  CHECK(protocol_of(*chess)->request(*promote.value()->observe(0)).find(" a7a8q") != std::string::npos);
 }
 
 TEST_CASE("exec protocol: every move is told, the program's own too, and the end says who won") {
   const auto gomoku = gamerec::test::make("gomoku", {{"size", "7"}});
   auto state = gomoku->new_state();
-  const LineProtocol& protocol = protocol_of(*gomoku);
+  const auto protocol = protocol_of(*gomoku);
   gamerec::test::play_all(*gomoku, *state, {"A1"});
   const Move a1 = *read_move(*gomoku, *gomoku->new_state(), "A1");
-  CHECK(protocol.after_move(*state->observe(1), 0, a1) == std::vector<std::string>{"played black A1"});
-  CHECK(protocol.after_move(*state->observe(0), 0, a1) == std::vector<std::string>{"played black A1"});
+  CHECK(protocol->after_move(*state->observe(1), 0, a1) == std::vector<std::string>{"played black A1"});
+  CHECK(protocol->after_move(*state->observe(0), 0, a1) == std::vector<std::string>{"played black A1"});
   gamerec::test::play_all(*gomoku, *state, {"A7", "B1", "B7", "C1", "C7", "D1", "D7"});
   const Move e1 = *read_move(*gomoku, *state, "E1");
   gamerec::test::play_all(*gomoku, *state, {"E1"});
   REQUIRE(state->is_over());
-  CHECK(protocol.after_move(*state->observe(0), 0, e1) == std::vector<std::string>{"played black E1", "end won"});
-  CHECK(protocol.after_move(*state->observe(1), 0, e1) == std::vector<std::string>{"played black E1", "end lost"});
+  CHECK(protocol->after_move(*state->observe(0), 0, e1) == std::vector<std::string>{"played black E1", "end won"});
+  CHECK(protocol->after_move(*state->observe(1), 0, e1) == std::vector<std::string>{"played black E1", "end lost"});
 }
 
 TEST_CASE("exec protocol: a drawn game ends with 'end drawn'") {
@@ -145,7 +148,7 @@ TEST_CASE("exec protocol: a drawn game ends with 'end drawn'") {
       state->apply(last);
     }
     if (!state->outcome().winners.empty()) continue;
-    const auto told = protocol_of(*kalah).after_move(*state->observe(mover), mover, last);
+    const auto told = protocol_of(*kalah)->after_move(*state->observe(mover), mover, last);
     REQUIRE(told.size() == 2);
     CHECK(told[1] == "end drawn");
     return;

@@ -252,7 +252,7 @@ TEST_CASE("uci player: Stockfish plays Chess960, castling included, told UCI_Che
   // O-O-O is the one mate in one: the king on b1 blocks Ra1-d1, castling
   // brings the rook to d1 anyway (the engine writes it b1a1).
   const auto castle = test::position(*game, "2rkr3/2p1p3/8/8/8/8/5PPP/RK6 w A - 0 1");
-  REQUIRE(game->facet<UciProtocol>()->option_commands().size() == 1);
+  REQUIRE(game->facet<PositionText>()->variant_tag() == "Chess960");  // UCI_Chess960 is set
   auto random = game->make_chooser("random", ChooserSettings{7, {}});
   play_against(*game, *game->new_state(), *random, engine, 60);
   const auto answer = engine.act(*game, *castle->observe(0), castle->legal_moves());

@@ -180,7 +180,8 @@ inline Result<Move, MoveError> parse_chaturanga_move(std::string_view text) {
 
 class ChaturangaGame final : public GameOf<ChaturangaGame, ChaturangaState>,
                              public Pictured,
-                             public TurnProtocolOf<ChaturangaState>,
+                             public PositionText,
+                             public ProgramNotation,
                              public Teams {
  public:
   static constexpr GameFacts kFacts{.rules = "chaturanga", .sides = 4};
@@ -213,12 +214,15 @@ class ChaturangaGame final : public GameOf<ChaturangaGame, ChaturangaState>,
   Picture picture(const State& state, Side viewer) const override;
 
   const Rules& rules() const { return rules_; }
-
- protected:
-  // TurnProtocol: exec:PROGRAM players; a position is told as a
-  // `position:` header writes it (protocol.cpp).
-  std::vector<std::string> position_lines(const State& position) const override;
-  std::string told_move(const Move& move, const State& after) const override;
+  // PositionText: a `position:` header's text (protocol.cpp); every game
+  // starts at the rules' start.
+  std::string position_text(const State& state) const override;
+  std::string start_text() const override { return ""; }
+  std::string variant_tag() const override { return ""; }
+  // ProgramNotation: moves and a position as records write them
+  // (protocol.cpp).
+  std::string program_move_text(const Move& move) const override;
+  Told told_position(const State& position) const override;
 
  private:
   Rules rules_;

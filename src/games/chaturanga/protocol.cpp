@@ -1,8 +1,7 @@
-// Chaturanga's line protocol for players that are programs (exec:PROGRAM):
-// the shape every game of perfect information shares (TurnProtocol), with
-// moves as records write them ("2A-3A") and a position told as a
-// `position:` header writes it; gamerec-games(7), CHATURANGA, "Players as
-// programs".
+// Chaturanga's position as a `position:` header writes it (PositionText),
+// and as programs are told the game (ProgramNotation): moves as records
+// write them ("2A-3A"), a position as its text; gamerec-games(7),
+// CHATURANGA, "Players as programs".
 #include "games/chaturanga/chaturanga.h"
 
 namespace gamerec::chaturanga {
@@ -10,9 +9,13 @@ namespace {
 
 constexpr std::string_view kPieceLetters = "KRBNP";  // as Piece counts them
 
+}  // namespace
+
 // "K1D R1A ... / K4H ... / ... / ...; to-move: red; eliminated: black",
 // which parse_position reads back: each side's pieces in square order.
-std::string position_text(const ChaturangaState& state, const GameDefinition& definition) {
+std::string ChaturangaGame::position_text(const State& position) const {
+  const ChaturangaState& state = state_of(position);
+  const GameDefinition& definition = this->definition();
   std::string text;
   for (int side = 0; side < kSides; ++side) {
     if (side > 0) text += " /";
@@ -34,16 +37,11 @@ std::string position_text(const ChaturangaState& state, const GameDefinition& de
   return text.substr(1);
 }
 
-}  // namespace
-
-std::vector<std::string> ChaturangaGame::position_lines(const State& position) const {
-  const ChaturangaState& state = state_of(position);
-  if (state.equals(*new_state())) return {};
-  return {"position " + position_text(state, definition())};
+ProgramNotation::Told ChaturangaGame::told_position(const State& position) const {
+  if (position.equals(*new_state())) return {};
+  return Told{.start = position_text(position)};
 }
 
-std::string ChaturangaGame::told_move(const Move& move, const State& /*after*/) const {
-  return chaturanga_move_text(move);
-}
+std::string ChaturangaGame::program_move_text(const Move& move) const { return chaturanga_move_text(move); }
 
 }  // namespace gamerec::chaturanga

@@ -155,13 +155,12 @@ bool read_chess_move_every_form(std::string_view text, SanMove& written);
 
 class ChessGame final : public GameOf<ChessGame, ChessState>,
                         public WrittenResults,
-                        public UciProtocol,
                         public AutomaticEnds,
                         public PositionText,
                         public MoveNumbers,
                         public Pictured,
                         public RandomStart,
-                        public TurnProtocolOf<ChessState> {
+                        public ProgramNotation {
  public:
   static constexpr GameFacts kFacts{.rules = "chess", .sides_face = true};
   Number move_number(const State& state) const override {
@@ -199,23 +198,16 @@ class ChessGame final : public GameOf<ChessGame, ChessState>,
   // PGN's results: "1-0", "0-1", "1/2-1/2" ("*" names none).
   std::optional<std::vector<Side>> declared_winners(std::string_view result) const override;
   std::string result_text(const Outcome& outcome) const override;
-  // UCI's `position` command (protocol.cpp).
-  std::string position_command(const Observation& seen) const override;
-  std::vector<std::string> option_commands() const override {
-    if (!start_.chess960) return {};
-    return {"setoption name UCI_Chess960 value true"};
-  }
+  // ProgramNotation: exec:PROGRAM and uci: players; moves in
+  // coordinates, a game told as its start and every move since
+  // (protocol.cpp).
+  std::string program_move_text(const Move& move) const override;
+  Told told_position(const State& position) const override;
   // Pictured: the board in brown and buff, the pieces drawn in
   // games/board, the last move's squares tinted and a king in check
   // glowing red (picture.cpp).
   std::vector<Glyph> glyphs() const override;
   Picture picture(const State& state, Side viewer) const override;
-
- protected:
-  // TurnProtocol: exec:PROGRAM players; moves told in coordinates, a game
-  // resumed told as its start and every move since (protocol.cpp).
-  std::vector<std::string> position_lines(const State& position) const override;
-  std::string told_move(const Move& move, const State& after) const override;
 
  private:
   Position start_;

@@ -91,8 +91,8 @@ class GomokuState final : public State {
 class GomokuGame final : public GameOf<GomokuGame, GomokuState>,
                          public CellBoard,
                          public Pictured,
-                         public TurnProtocolOf<GomokuState>,
-                         public GomocupProtocol {
+                         public ProgramNotation,
+                         public FiveInARow {
  public:
   static constexpr GameFacts kFacts{.rules = "gomoku"};
   GomokuGame(SharedDefinition definition, RuleOptions options, Rules rules)
@@ -116,15 +116,11 @@ class GomokuGame final : public GameOf<GomokuGame, GomokuState>,
   Picture picture(const State& state, Side viewer) const override;
 
   const Rules& rules() const { return rules_; }
-  // GomocupProtocol: pbrain:PROGRAM players (protocol.cpp).
-  int gomocup_rule() const override { return rules_.exact_five ? 1 : 0; }
-  std::vector<Stone> stones(const Observation& seen) const override;
-
- protected:
-  // TurnProtocol: exec:PROGRAM players; a position is told as its stones
+  Rule five_rule() const override { return rules_.exact_five ? Rule::kExactFive : Rule::kFreestyle; }
+  // ProgramNotation: moves as points, a position as its stones
   // (protocol.cpp).
-  std::vector<std::string> position_lines(const State& position) const override;
-  std::string told_move(const Move& move, const State& after) const override;
+  std::string program_move_text(const Move& move) const override;
+  Told told_position(const State& position) const override;
 
  private:
   Rules rules_;

@@ -115,7 +115,8 @@ class KalahGame final : public GameOf<KalahGame, KalahState>,
                         public TurnReasons,
                         public Solvable,
                         public Pictured,
-                        public TurnProtocolOf<KalahState> {
+                        public PositionText,
+                        public ProgramNotation {
  public:
   static constexpr GameFacts kFacts{.rules = "kalah"};
   KalahGame(SharedDefinition definition, RuleOptions options, Rules rules)
@@ -138,12 +139,15 @@ class KalahGame final : public GameOf<KalahGame, KalahState>,
   Picture picture(const State& state, Side viewer) const override;
 
   const Rules& rules() const { return rules_; }
-
- protected:
-  // TurnProtocol: exec:PROGRAM players; a position is told as a
-  // `position:` header writes it (protocol.cpp).
-  std::vector<std::string> position_lines(const State& position) const override;
-  std::string told_move(const Move& move, const State& after) const override;
+  // PositionText: a `position:` header's text (protocol.cpp); every game
+  // starts where its options say.
+  std::string position_text(const State& state) const override;
+  std::string start_text() const override { return ""; }
+  std::string variant_tag() const override { return ""; }
+  // ProgramNotation: moves as pit numbers, a position as its text
+  // (protocol.cpp).
+  std::string program_move_text(const Move& move) const override;
+  Told told_position(const State& position) const override;
 
  private:
   Rules rules_;

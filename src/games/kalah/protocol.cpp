@@ -1,19 +1,19 @@
-// Kalah's line protocol for players that are programs (exec:PROGRAM): the
-// shape every game of perfect information shares (TurnProtocol), with
-// moves as pit numbers and a position told as a `position:` header writes
-// it; gamerec-games(7), KALAH, "Players as programs".
+// Kalah as programs are told it (ProgramNotation): moves as pit numbers, a
+// position as a `position:` header writes it (PositionText);
+// gamerec-games(7), KALAH, "Players as programs".
 #include "games/kalah/kalah.h"
 
 namespace gamerec::kalah {
 
-std::vector<std::string> KalahGame::position_lines(const State& position) const {
-  const KalahState& state = state_of(position);
-  if (state.equals(*new_state())) return {};
-  return {"position " + position_text(state, definition())};
+std::string KalahGame::position_text(const State& state) const {
+  return kalah::position_text(state_of(state), definition());
 }
 
-std::string KalahGame::told_move(const Move& move, const State& /*after*/) const {
-  return std::to_string(move.from);
+ProgramNotation::Told KalahGame::told_position(const State& position) const {
+  if (position.equals(*new_state())) return {};
+  return Told{.start = position_text(position)};
 }
+
+std::string KalahGame::program_move_text(const Move& move) const { return std::to_string(move.from); }
 
 }  // namespace gamerec::kalah

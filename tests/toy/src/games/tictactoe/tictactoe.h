@@ -47,8 +47,9 @@ class TicTacToeState final : public State {
 };
 
 // exec: players speak the protocol every game of perfect information
-// shares (TurnProtocol): the game gives how a move and a position are told.
-class TicTacToeGame final : public GameOf<TicTacToeGame, TicTacToeState>, public TurnProtocolOf<TicTacToeState> {
+// shares (players/turn_protocol.h) over the game's ProgramNotation: how a
+// move and a position are told.
+class TicTacToeGame final : public GameOf<TicTacToeGame, TicTacToeState>, public ProgramNotation {
  public:
   static constexpr GameFacts kFacts{.rules = "tictactoe"};
   using GameOf::GameOf;
@@ -57,10 +58,8 @@ class TicTacToeGame final : public GameOf<TicTacToeGame, TicTacToeState>, public
   std::string move_text(const Move& move, const State& before) const override;
   std::unique_ptr<MoveChooser> make_chooser(std::string_view level, const ChooserSettings& settings) const override;
   std::vector<std::string> levels() const override { return {"random"}; }
-
- protected:
-  std::vector<std::string> position_lines(const State& position) const override;
-  std::string told_move(const Move& move, const State& after) const override;
+  std::string program_move_text(const Move& move) const override;
+  Told told_position(const State& position) const override;
 };
 
 // Builds the game from its definition and options (the catalogue's factory).
