@@ -223,7 +223,7 @@ int convert(const Context& context, const ConvertOptions& options, const ui::Int
   auto opened = open_input(options.input, context.catalogue(), &cancel);
   if (stopped()) return stopped();
   if (auto* error = opened.if_error()) return report_file_error(context, file, *error);
-  RecordInput& input = opened.value();
+  OpenRecord& input = opened.value();
   auto chosen = output_format(context, options, *input.format);
   if (auto* error = chosen.if_error()) return context.usage_error(*error);
   const RecordFormat& format = *chosen.value();
@@ -260,7 +260,7 @@ int convert(const Context& context, const ConvertOptions& options, const ui::Int
       if (one_file) return status;
       continue;
     }
-    OpenedGame& opened_game = game.value();
+    RecordGame& opened_game = game.value();
     const Game& rules = *opened_game.game;
     if (!format.game.empty() && format.game != rules.definition().rules)
       return context.usage_error(Message{"convert.wrong-game",

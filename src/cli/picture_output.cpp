@@ -151,7 +151,7 @@ int read_page_games(const Context& context, const std::string& path, const PageR
   };
   auto opened = open_input(path, context.catalogue(), request.cancel);
   if (auto* error = opened.if_error()) return fail(*error);
-  RecordInput& input = opened.value();
+  OpenRecord& input = opened.value();
   int status = kExitOk;
   int index = 0;
   while (auto next = input.source->next_game()) {
@@ -162,7 +162,7 @@ int read_page_games(const Context& context, const std::string& path, const PageR
     if (auto* error = next->if_error()) return fail(header_file_error(*error));
     auto made = open_game(std::move(*next).value(), input, path, context.catalogue(), context.game_choice());
     if (auto* error = made.if_error()) return fail(*error);
-    OpenedGame& opened_game = made.value();
+    RecordGame& opened_game = made.value();
     const Game& game = *opened_game.game;
     State& state = *opened_game.start;
     const GameHeader& header = opened_game.header;

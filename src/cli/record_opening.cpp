@@ -11,14 +11,14 @@ int report_file_error(const Context& context, const std::string& file, const Fil
   return kExitUsage;
 }
 
-std::optional<OpenedRecordGame> open_record_game(const Context& context, const std::string& path, int index) {
+std::optional<SelectedGame> open_record_game(const Context& context, const std::string& path, int index) {
   const std::string file = display_name(path);
   auto opened = open_input(path, context.catalogue());
   if (auto* error = opened.if_error()) {
     report_file_error(context, file, *error);
     return std::nullopt;
   }
-  RecordInput& input = opened.value();
+  OpenRecord& input = opened.value();
   for (int number = 1;; ++number) {
     auto next = input.source->next_game();
     if (!next) {
@@ -42,7 +42,7 @@ std::optional<OpenedRecordGame> open_record_game(const Context& context, const s
       report_file_error(context, file, *error);
       return std::nullopt;
     }
-    return OpenedRecordGame{std::move(input), std::move(game).value()};
+    return SelectedGame{std::move(input), std::move(game).value()};
   }
 }
 

@@ -110,7 +110,7 @@ int replay(const Context& context, const ReplayOptions& options) {
   if (format == "html") return replay_page(context, options);
   auto opened = open_record_game(context, options.file, options.game_index.value_or(1));
   if (!opened) return kExitUsage;
-  RecordInput& input = opened->input;
+  OpenRecord& input = opened->input;
   const Game& game = *opened->game.game;
   State& state = *opened->game.start;
   Side viewer = kNoSide;

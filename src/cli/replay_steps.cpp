@@ -33,7 +33,7 @@ class Replay {
   Replay(const Context& context, const Game& game, Side viewer, bool turned)
       : context_(context), game_(game), viewer_(viewer), turned_(turned) {}
 
-  RunResult read(RecordInput& input, State& start) {
+  RunResult read(OpenRecord& input, State& start) {
     snapshots_.push_back(start.clone());
     return run_moves(*input.source, game_, start,
                      [&](const RecordEvent& event, Side mover, const Move& move, const State& after) {
@@ -82,7 +82,7 @@ class Replay {
 
 }  // namespace
 
-int step_through(const Context& context, RecordInput& input, const GameHeader& header, const Game& game,
+int step_through(const Context& context, OpenRecord& input, const GameHeader& header, const Game& game,
                  State& start, Side viewer, bool turned, std::int64_t first, const std::string& file) {
   Replay replay(context, game, viewer, turned);
   const RunResult run = replay.read(input, start);

@@ -16,7 +16,7 @@ namespace gamerec::cli {
 // names, the last position the result.
 // Returns the exit status: 1 when the record has an error (its line goes
 // to standard error when the replay ends).
-int step_through(const Context& context, RecordInput& input, const GameHeader& header, const Game& game,
+int step_through(const Context& context, OpenRecord& input, const GameHeader& header, const Game& game,
                  State& start, Side viewer, bool turned, std::int64_t first, const std::string& file);
 
 }  // namespace gamerec::cli

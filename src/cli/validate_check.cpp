@@ -174,7 +174,7 @@ class Validator {
         after_game_(after_game),
         options_(options) {}
 
-  CheckResult check(RecordInput& input) {
+  CheckResult check(OpenRecord& input) {
     int index = 0;
     result_.status = check_games(input, index);
     result_.games = index;
@@ -188,7 +188,7 @@ class Validator {
 
  private:
   // 0 valid, 1 invalid, 2 a file-level problem.
-  int check_games(RecordInput& input, int& index) {
+  int check_games(OpenRecord& input, int& index) {
     int status = kExitOk;
     while (auto next = input.source->next_game()) {
       ++index;
@@ -209,7 +209,7 @@ class Validator {
         if (!after_game_(input.source->bytes_read())) return stop(status);
         continue;
       }
-      OpenedGame& opened_game = game.value();
+      RecordGame& opened_game = game.value();
       const RunResult run =
           run_moves(*input.source, *opened_game.game, *opened_game.start, nullptr, options_.run);
       // The rest is unknown: this game and the file cannot be judged.
@@ -279,7 +279,7 @@ class Validator {
 
   // What the header and the moves hold that the rules let pass, in record
   // order: the header's, then the moves'.
-  std::vector<ShownWarning> warnings(const OpenedGame& opened, const RunResult& run) const {
+  std::vector<ShownWarning> warnings(const RecordGame& opened, const RunResult& run) const {
     const Game& game = *opened.game;
     const GameDefinition* definition = &game.definition();
     std::vector<ShownWarning> shown;
@@ -359,7 +359,7 @@ bool ReportBuffer::has_err() const {
   return std::any_of(pieces_.begin(), pieces_.end(), [](const Piece& piece) { return piece.to_err; });
 }
 
-CheckResult check_games(const Context& context, const std::string& path, RecordInput& input,
+CheckResult check_games(const Context& context, const std::string& path, OpenRecord& input,
                         ReportBuffer& buffer, const AfterGame& after_game, const CheckOptions& options) {
   return Validator(context, path, buffer, after_game, options).check(input);
 }

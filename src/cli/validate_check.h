@@ -94,7 +94,7 @@ struct CheckResult {
 // reporting into `buffer`.
 // `after_game` runs after each game's report, with the bytes of the input
 // read so far; false stops the checking.
-CheckResult check_games(const Context& context, const std::string& path, RecordInput& input,
+CheckResult check_games(const Context& context, const std::string& path, OpenRecord& input,
                         ReportBuffer& buffer, const AfterGame& after_game, const CheckOptions& options);
 // A record that cannot be read at all, reported.
 CheckResult check_unreadable(const Context& context, const std::string& path, ReportBuffer& buffer,

@@ -291,7 +291,7 @@ class Pipeline {
       checked.result = check_unreadable(context, path, checked.buffer, *task.unreadable);
     } else if (task.part) {
       const std::uint64_t size = task.part->bytes.size();  // before lines() takes them
-      RecordInput input{task.format, task.format->open_reader(task.part->lines())};
+      OpenRecord input{task.format, task.format->open_reader(task.part->lines())};
       checked.result = check_games(context, path, input, checked.buffer, go_on, setup_.check_options);
       checked.result.bytes = size;
     } else {

@@ -99,7 +99,7 @@ class PlayOpening {
   std::unique_ptr<State> position_;
   // FILE continued: its input and header, its lock when written in place,
   // and (a record in another format) its valid moves as move-list lines.
-  RecordInput input_;
+  OpenRecord input_;
   GameHeader header_;
   std::optional<RecordSession> in_place_;
   std::string converted_;

@@ -5,8 +5,8 @@ namespace {
 
 // The game named by the first rule of gamerec(1), WHICH GAME A FILE HOLDS, that applies.
 Result<std::string, FileError> choose_game(const std::string& path, const GameHeader& header,
-                                                 RecordInput& input, const GameCatalogue& catalogue,
-                                                 const GameChoice& choice) {
+                                           OpenRecord& input, const GameCatalogue& catalogue,
+                                           const GameChoice& choice) {
   if (choice.forced_game) return *choice.forced_game;
   if (header.game) return *header.game;
   if (!input.format->game.empty()) return input.format->game;
@@ -51,8 +51,8 @@ Result<std::shared_ptr<const Game>, FileError> make_game(const GameHeader& heade
 
 }  // namespace
 
-Result<RecordInput, FileError> open_input(const std::string& path, const GameCatalogue& catalogue,
-                                          const ReadCancel* cancel) {
+Result<OpenRecord, FileError> open_input(const std::string& path, const GameCatalogue& catalogue,
+                                         const ReadCancel* cancel) {
   auto opened = open_lines(path, cancel);
   if (!opened) {
     if (opened.error() == std::errc::is_a_directory) return FileError{"io", Message{"file.is-directory"}};
@@ -61,7 +61,7 @@ Result<RecordInput, FileError> open_input(const std::string& path, const GameCat
   std::unique_ptr<LineSource>& lines = *opened;
   const std::string_view head = lines->head();
   if (lines->read_error()) return read_failure(*lines->read_error());
-  RecordInput input;
+  OpenRecord input;
   input.format = &catalogue.format_of(path, head);
   input.source = input.format->open_reader(std::move(lines));
   return input;
@@ -75,8 +75,8 @@ FileError header_file_error(const RecordError& error) {
   return FileError{"header", Message{"header." + error.error.kind, error.error.args}, error.line};
 }
 
-Result<OpenedGame, FileError> open_game(GameHeader header, RecordInput& input, const std::string& path,
-                                              const GameCatalogue& catalogue, const GameChoice& choice) {
+Result<RecordGame, FileError> open_game(GameHeader header, OpenRecord& input, const std::string& path,
+                                        const GameCatalogue& catalogue, const GameChoice& choice) {
   // Checked under other rules, every move would be judged wrongly.
   if (header.unsupported_variant && !choice.forced_game)
     return FileError{"unsupported-variant",
@@ -85,14 +85,14 @@ Result<OpenedGame, FileError> open_game(GameHeader header, RecordInput& input, c
   auto name = choose_game(path, header, input, catalogue, choice);
   if (auto* error = name.if_error()) return *error;
   const std::string& game_name = name.value();
-  MadeGame& last = input.last_game;
+  RulesCache& last = input.rules_cache;
   if (last.game == nullptr || last.name != game_name || last.header_options != header.variant ||
       last.choice_options != choice.overrides) {
     auto made = make_game(header, catalogue, choice, game_name);
     if (auto* error = made.if_error()) return std::move(*error);
-    last = MadeGame{game_name, header.variant, choice.overrides, std::move(made).value()};
+    last = RulesCache{game_name, header.variant, choice.overrides, std::move(made).value()};
   }
-  OpenedGame opened;
+  RecordGame opened;
   opened.game = last.game;
   auto start = opened.game->new_state_from(header.position);
   if (auto* error = start.if_error())

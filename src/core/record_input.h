@@ -38,36 +38,37 @@ struct GameChoice {
   std::vector<OptionOverride> overrides;   // --variant, applied after the header's
 };
 
-// The last game an input's games were checked under: an archive's games
-// nearly all name the same rules, and making them is costly (a chess game
-// reads its start FEN), so the next game with the same name and options
-// shares them. Games are immutable once made.
-struct MadeGame {
+// The rules (a Game) an open record's last game was checked under: an
+// archive's games nearly all name the same rules, and making them is
+// costly (a chess game reads its start FEN), so the next game with the
+// same name and options shares them. Games are immutable once made.
+struct RulesCache {
   std::string name;
   std::vector<OptionOverride> header_options;  // the header's variant
   std::vector<OptionOverride> choice_options;  // --variant
   std::shared_ptr<const Game> game;
 };
 
-// An input opened in its format. `path` "-" is standard input; `cancel`
-// (records/line_source.h) ends its reads from outside.
-struct RecordInput {
+// A record (a file, or standard input as "-") opened in its format: the
+// stream of its games. `cancel` (records/line_source.h) ends its reads
+// from outside.
+struct OpenRecord {
   const RecordFormat* format = nullptr;
   std::unique_ptr<RecordSource> source;
-  MadeGame last_game = {};
+  RulesCache rules_cache = {};
 };
-Result<RecordInput, FileError> open_input(const std::string& path, const GameCatalogue& catalogue,
-                                          const ReadCancel* cancel = nullptr);
+Result<OpenRecord, FileError> open_input(const std::string& path, const GameCatalogue& catalogue,
+                                         const ReadCancel* cancel = nullptr);
 
-// One game of an input, ready to run: its rules and start position.
-struct OpenedGame {
+// One game of an open record, ready to run: its header, rules and start.
+struct RecordGame {
   GameHeader header;
   std::shared_ptr<const Game> game;
   std::unique_ptr<State> start;
 };
 // Makes the game that `header` starts in `input` (next_game() gave it).
-Result<OpenedGame, FileError> open_game(GameHeader header, RecordInput& input, const std::string& path,
-                                              const GameCatalogue& catalogue, const GameChoice& choice);
+Result<RecordGame, FileError> open_game(GameHeader header, OpenRecord& input, const std::string& path,
+                                        const GameCatalogue& catalogue, const GameChoice& choice);
 // The error a malformed header (RecordSource::next_game) is reported as.
 FileError header_file_error(const RecordError& error);
 // The error for an input that failed part-way (`reason`: strerror text).

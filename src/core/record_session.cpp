@@ -185,13 +185,13 @@ Result<RecordPrefix, FileError> read_prefix(const std::string& path, const GameC
                                             const GameChoice& choice, std::int64_t moves) {
   auto input = open_input(path, catalogue);
   if (auto* error = input.if_error()) return *error;
-  RecordInput& record = input.value();
+  OpenRecord& record = input.value();
   auto header = record.source->next_game();
   if (!header) return FileError{"io", Message{"write.changed", {{"file", path}}}};
   if (auto* error = header->if_error()) return header_file_error(*error);
   auto opened = open_game(std::move(*header).value(), record, path, catalogue, choice);
   if (auto* error = opened.if_error()) return *error;
-  OpenedGame& game = opened.value();
+  RecordGame& game = opened.value();
 
   RecordPrefix prefix;
   prefix.state = std::move(game.start);

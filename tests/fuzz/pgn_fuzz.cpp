@@ -45,7 +45,7 @@ class MemoryStream final : public ByteStream {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static const GameCatalogue catalogue = make_builtin_catalogue();
   static const RecordFormat format = pgn_format();
-  RecordInput input;
+  OpenRecord input;
   input.format = &format;
   input.source = format.open_reader(std::make_unique<LineSource>(std::make_unique<MemoryStream>(data, size)));
   int games = 0;
@@ -57,7 +57,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     auto game = open_game(std::move(*next).value(), input, "fuzz.pgn", catalogue, {});
     if (!game.ok()) continue;  // a bad FEN tag
-    OpenedGame& opened = game.value();
+    RecordGame& opened = game.value();
     const RunResult run = run_moves(*input.source, *opened.game, *opened.start);
     if (run.error && (run.error->line < 1 || run.error->column < 1))
       invariant_failed("a move error without line and column");

@@ -122,7 +122,7 @@ void check_legal_moves(const Game& game, const State& state) {
   }
 }
 
-void check_game(const OpenedGame& opened, const RunResult& run) {
+void check_game(const RecordGame& opened, const RunResult& run) {
   Fixture& f = fixture();
   const Game& game = *opened.game;
   const State& state = *opened.start;
@@ -158,7 +158,7 @@ void read_record(const std::string& path, const GameChoice& choice) {
       invariant_failed("a file error without code or message", path);
     return;
   }
-  RecordInput& input = opened.value();
+  OpenRecord& input = opened.value();
   while (auto next = input.source->next_game()) {
     if (auto* error = next->if_error()) {
       if (error->line < 1) invariant_failed("a header error without a line", path);
@@ -170,7 +170,7 @@ void read_record(const std::string& path, const GameChoice& choice) {
         invariant_failed("a file error without code or message", path);
       continue;
     }
-    OpenedGame& opened_game = game.value();
+    RecordGame& opened_game = game.value();
     const RunResult run = run_moves(*input.source, *opened_game.game, *opened_game.start);
     check_game(opened_game, run);
     if (run.read_error) return;

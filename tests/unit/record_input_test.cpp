@@ -14,8 +14,8 @@ namespace {
 
 // An input and its first game, opened as validate opens them.
 struct Opened {
-  RecordInput input;
-  OpenedGame game;
+  OpenRecord input;
+  RecordGame game;
 };
 
 Result<Opened, FileError> open_path(const std::string& path, GameChoice choice = {}) {
