@@ -96,7 +96,7 @@ CliApp make_cli_app(const std::string& version) {
       ->check(CLI::IsMember({"auto", "always", "never"}));
   app.add_option("--format", common.format,
                  "Output: text; validate: json (JSON Lines); replay: svg (one position), html (a page), fen "
-                 "(chess: the position after each move)")
+                 "(the position's text after each move; chess: FEN)")
       ->check(CLI::IsMember({"text", "json", "svg", "html", "fen"}));
   app.footer("Shell completion, the record format and the games: see gamerec(1), gamerec-record(5), gamerec-games(7).");
 

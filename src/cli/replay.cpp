@@ -100,6 +100,16 @@ int replay_page(const Context& context, const ReplayOptions& options) {
   return page.status;
 }
 
+// "chaturanga, chess, chess960, kalah": the games --format fen can show.
+std::string games_with_position_text(const Context& context) {
+  std::vector<std::string> names;
+  for (const auto& [name, definition] : context.catalogue().definitions()) {
+    auto made = context.catalogue().make_game(name, {});
+    if (made && made.value()->facet<PositionText>() != nullptr) names.push_back(name);
+  }
+  return join(names, ", ");
+}
+
 int replay(const Context& context, const ReplayOptions& options) {
   const std::string file = display_name(options.file);
   const std::string& format = context.options().format;
@@ -127,7 +137,8 @@ int replay(const Context& context, const ReplayOptions& options) {
   // --format fen: the position after each move, or after move --to N.
   const auto* fen_text = game.facet<PositionText>();
   if (fen && fen_text == nullptr)
-    return context.usage_error(Message{"usage.no-position-text", {{"game", game.name()}}});
+    return context.usage_error(
+        Message{"usage.no-position-text", {{"game", game.name()}, {"games", games_with_position_text(context)}}});
   if (fen && options.to && *options.to == 0) context.out() << fen_text->position_text(state) << '\n';
   const PictureOptions picture{options.size, options.flip};
   auto show = [&](const State& position) {

@@ -342,7 +342,7 @@ Command add_validate_command(CLI::App& app) {
                     "Moves after an end the rules reach by themselves (a dead position), and illegal moves in "
                     "variations, are errors, not warnings");
   command->add_flag("--fen", options->fen,
-                    "With --format json: add the final position as a FEN (games with a position text)");
+                    "With --format json: add the final position's text (chess: FEN; games with a position text)");
   return {command, [options](const Context& context) {
             if (options->files.empty() && options->files_from.empty()) {
               context.err() << "files is required\n" << context.text("usage.run-help") << '\n';

@@ -115,8 +115,8 @@ Result<std::unique_ptr<Player>, Message> make_exec_player(const Game& game, std:
   if (!is_executable(argv[0])) return Message{"exec.not-found", {{"program", argv[0]}}};
   const std::string program = argv[0];
   auto player = std::make_unique<ExecPlayer>(std::move(argv), program, std::move(name).value(),
-                                             settings.timeout_ms.value_or(kDefaultExecTimeoutMs), settings.cancel_fd,
-                                             own_protocol, std::move(shared_protocol));
+                                             settings.timeout_ms.value_or(kDefaultExecTimeoutMs),
+                                             settings.cancel_fd, own_protocol, std::move(shared_protocol));
   player->trace_to(settings.trace_path);
   return std::unique_ptr<Player>(std::move(player));
 }

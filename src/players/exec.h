@@ -1,7 +1,9 @@
 #pragma once
 // `exec:PROGRAM`: a player written by anyone, run as a program that speaks
-// its game's line protocol (the game's LineProtocol facet; each game's is
-// in gamerec-games(7)) on its standard input and output.
+// its game's line protocol on its standard input and output: the one the
+// games of perfect information share (players/turn_protocol.h, over their
+// ProgramNotation), or a hidden-information game's own (its LineProtocol
+// facet). gamerec-games(7) gives each game's.
 //
 // An answer is a record line, checked as one: an illegal fleet or shot
 // loses the game (a forfeit), and so do an answer later than the timeout,

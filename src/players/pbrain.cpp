@@ -96,7 +96,8 @@ struct Stone {
 
 // The stones on the board `seen` shows, each with the side whose it is
 // (BOARD tells them as the brain's own or the opponent's).
-std::vector<Stone> stones_of(const CellBoard& board, const ProgramNotation& notation, const Observation& seen) {
+std::vector<Stone> stones_of(const CellBoard& board, const ProgramNotation& notation,
+                             const Observation& seen) {
   const State* position = seen.whole_position();
   if (position == nullptr) throw std::logic_error("pbrain: a game with ProgramNotation hides its position");
   std::vector<Stone> stones;

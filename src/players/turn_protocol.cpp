@@ -16,9 +16,9 @@ class TurnProtocol final : public LineProtocol {
     std::vector<std::string> lines = {"new-game " + game_.name() + " " + side_id(seen.viewer())};
     for (const OptionSpec& option : game_.definition().options) {
       const auto value = game_.options().values().find(option.name);
-      lines.push_back("option " + option.name + " " +
-                      option_value_text(value != game_.options().values().end() ? value->second
-                                                                                : option.default_value));
+      lines.push_back(
+          "option " + option.name + " " +
+          option_value_text(value != game_.options().values().end() ? value->second : option.default_value));
     }
     const ProgramNotation::Told told = notation_.told_position(position_of(seen));
     if (!told.start.empty()) lines.push_back("position " + told.start);
@@ -58,7 +58,9 @@ class TurnProtocol final : public LineProtocol {
     if (position == nullptr) throw std::logic_error("exec: a game with ProgramNotation hides its position");
     return *position;
   }
-  const std::string& side_id(Side side) const { return game_.definition().sides.at(static_cast<std::size_t>(side)); }
+  const std::string& side_id(Side side) const {
+    return game_.definition().sides.at(static_cast<std::size_t>(side));
+  }
   std::string played(Side side, const Move& move) const {
     return "played " + side_id(side) + " " + notation_.program_move_text(move);
   }

@@ -267,10 +267,10 @@ Result<std::unique_ptr<Player>, Message> make_uci_player(const Game& game, std::
   engine->send("ucinewgame");
   std::string name = !engine_settings.name.empty() ? engine_settings.name : own_name;
   const std::string spec = engine_name;
-  return std::unique_ptr<Player>(std::make_unique<UciPlayer>(
-      spec, std::move(name), std::move(engine), std::move(engine_settings),
-      settings.chooser.movetime_ms.value_or(kDefaultMovetimeMs), settings.timeout_ms.value_or(kDefaultUnlimitedMs),
-      *notation));
+  return std::unique_ptr<Player>(
+      std::make_unique<UciPlayer>(spec, std::move(name), std::move(engine), std::move(engine_settings),
+                                  settings.chooser.movetime_ms.value_or(kDefaultMovetimeMs),
+                                  settings.timeout_ms.value_or(kDefaultUnlimitedMs), *notation));
 }
 
 }  // namespace gamerec

@@ -22,6 +22,8 @@
 // Facets are rules capabilities and do no I/O: a game gives its moves and
 // positions as text (ProgramNotation, PositionText); the players library
 // (src/players/) speaks the wire protocols (exec:, uci:, pbrain:) over them.
+// Only a game of hidden information words its own exec: protocol
+// (LineProtocol).
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -324,6 +326,9 @@ class FiveInARow {
 template <typename GameT>
 GameType game_type() {
   constexpr GameFacts facts = GameT::kFacts;
+  // ProgramNotation tells a program the whole position.
+  static_assert(!(std::is_base_of_v<HiddenInformation, GameT> && std::is_base_of_v<ProgramNotation, GameT>),
+                "a game of hidden information words its own exec: protocol (LineProtocol), not ProgramNotation");
   return GameType{
       .rules = std::string(facts.rules),
       .sides = facts.sides,

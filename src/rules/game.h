@@ -10,10 +10,12 @@
 //    squares (chaturanga, chess, with `flag` for promotion), a pit (kalah),
 //    a point (gomoku), a placement or a shot with its answer (battleship).
 //  - a move's text passes two stages: Game::parse_move (no position:
-//    `notation`, `off-board`) gives a WrittenMove; State::resolve (the
-//    position: `game-over` first, then the game's checks) gives the Move.
-//    A notation that names less than a whole move (chess SAN "Nf3") leaves
-//    the rest to resolve, which finds the one legal move it means.
+//    `notation`, `off-board`) gives a WrittenMove; State::check (the
+//    position: `game-over` first, then the game's checks) judges the Move.
+//    Game::read_move runs both, with the game's one fast path for a plainly
+//    legal text first (rules/typed.h, proves_text). A notation that names
+//    less than a whole move (chess SAN "Nf3") finds the one legal move it
+//    means in its own read_text.
 //  - hidden information: State::observe(side) is what that side has seen;
 //    computer players get only that (MoveChooser never sees a State).
 //  - the end: Outcome says who won, why (an end id such as "checkmate") and
@@ -92,24 +94,15 @@ class State {
   // clones and lists moves at every node; a game may count faster.
   virtual std::uint64_t count_leaves(int depth) const;
 
-  // Stage two of a move's text: `game-over` first, then the game's own
-  // checks in the order of gamerec-record(5), ERROR CODES; the move to
-  // apply when it is legal.
-  [[gnu::always_inline]] Result<Move, MoveError> resolve(const WrittenMove& written) const {
-    Move move;
-    // A legal move is neither game-over nor any other error, so a quick
-    // proof of legality may come before the ordered checks.
-    if (proves_legal(written, move)) return move;
-    if (is_over()) return MoveError{ErrorCode::kGameOver};
-    if (auto error = do_resolve(written, move)) return std::move(*error);
-    return move;
-  }
-  // The same for a whole Move (a computer player's, a test's).
+  // Stage two for a whole Move (a record's text read by Game::read_move, a
+  // computer player's, a test's): `game-over` first, then the game's own
+  // checks in the order of gamerec-record(5), ERROR CODES; nullopt when the
+  // move is legal.
   std::optional<MoveError> check(const Move& move) const {
     if (is_over()) return MoveError{ErrorCode::kGameOver};
     return do_check(move);
   }
-  // Plays a move that resolve() or check() accepted.
+  // Plays a move that read_move() or check() accepted.
   void apply(const Move& move) {
     do_apply(move);
     ++moves_played_;
@@ -124,18 +117,6 @@ class State {
   // The game's checks of a whole move, in the documented order; the game
   // is not over. nullopt when the move is legal.
   virtual std::optional<MoveError> do_check(const Move& move) const = 0;
-  // The default takes a complete written move as it is; a notation that
-  // leaves parts to the position resolves them here.
-  virtual std::optional<MoveError> do_resolve(const WrittenMove& written, Move& move) const {
-    move = written.move;
-    return do_check(move);
-  }
-  // A cheap proof that `written` is legal here, setting `move`: true only
-  // when it is (then the game is not over either). False means "do the
-  // ordered checks", never "illegal". Validating a long record is mostly
-  // legal moves: a game may answer them here without deciding everything
-  // the ordered checks need (chaturanga: whether the side to move can move).
-  virtual bool proves_legal(const WrittenMove& /*written*/, Move& /*move*/) const { return false; }
   virtual void do_apply(const Move& move) = 0;
 
  private:
@@ -231,10 +212,14 @@ class Game {
   virtual Result<WrittenMove, MoveError> parse_move(std::string_view text) const = 0;
   // Both stages for one text: the move it stands for in `state`, or why it
   // is refused (stage one's errors first).
+  // The typed base (rules/typed.h) overrides it with the game's one fast
+  // path for a plainly legal text first, and the game's own stage two for a
+  // notation that names less than a whole move (chess's SAN).
   virtual Result<Move, MoveError> read_move(const State& state, std::string_view text) const {
     auto written = parse_move(text);
     if (!written) return std::move(written.error());
-    return state.resolve(*written);
+    if (auto error = state.check(written->move)) return std::move(*error);
+    return written->move;
   }
   // Plays `texts` in turn from `state`, both stages each, until one is
   // refused: validate's loop. The typed base (rules/typed.h) runs it with

@@ -48,10 +48,13 @@ const T* as(const Base& base) {
 
 // The base of a game's Game class: Derived is the class itself (final,
 // with its `static constexpr GameFacts kFacts`), StateT its State. Every
-// game Derived makes has game_type<Derived>() as its type. Derived's parse_move and StateT's resolve run without
-// a virtual call per move in play_texts, validate's loop; a Derived that
-// defines bool proves_text(const StateT&, std::string_view, Move&) gives it
-// a cheap proof of a plainly legal text, tried first.
+// game Derived makes has game_type<Derived>() as its type. Derived's
+// parse_move and StateT's checks run without a virtual call per move in
+// play_texts (validate's loop) and read_move. A Derived that defines
+// bool proves_text(const StateT&, std::string_view, Move&) gives both its
+// one fast path: a cheap proof of a plainly legal text, tried first (true
+// only when the text is legal, and then the game is not over; false means
+// "run both stages", never "illegal").
 template <typename Derived, typename StateT>
 class GameOf : public Game {
  public:
@@ -62,7 +65,12 @@ class GameOf : public Game {
   static StateT& state_of(State& state) { return downcast<StateT>(state); }
 
   Result<Move, MoveError> read_move(const State& state, std::string_view text) const override {
-    return self().read_text(state_of(state), text);
+    const StateT& typed = state_of(state);
+    if constexpr (requires(Move move) { self().proves_text(typed, text, move); }) {
+      Move move;
+      if (self().proves_text(typed, text, move)) return move;
+    }
+    return self().read_text(typed, text);
   }
   TextsPlayed play_texts(State& state, std::span<const std::string_view> texts,
                          std::vector<Move>* played = nullptr) const override {
@@ -92,13 +100,16 @@ class GameOf : public Game {
     return result;
   }
 
-  // Both stages with the game's own types. A game may define its own (in
-  // Derived) to read a text once where stage two would read it again.
+  // Both stages with the game's own types, for a notation that writes whole
+  // moves. A notation that leaves parts to the position (chess's SAN)
+  // defines its own in Derived, which finds the move they mean.
   Result<Move, MoveError> read_text(const StateT& state, std::string_view text) const {
     auto written = self().Derived::parse_move(text);
     if (!written) [[unlikely]]
       return std::move(written.error());
-    return state.resolve(*written);
+    if (auto error = state.check(written->move)) [[unlikely]]
+      return std::move(*error);
+    return written->move;
   }
 
  private:

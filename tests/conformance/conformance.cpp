@@ -70,15 +70,19 @@ class Kit {
     }
     check_definition();
     if (!check_texts_loaded()) return findings_;
+    std::string part_way;  // a start written as position text, from the first playout
     for (int seed = 1; seed <= options_.playouts; ++seed) {
-      auto playout = random_playout(static_cast<std::uint64_t>(seed));
+      auto playout = random_playout(static_cast<std::uint64_t>(seed), "");
       if (!playout) return findings_;  // the game's own moves are broken: nothing else holds
-      check_validate(*playout);
-      check_formats(*playout);
-      check_undo(*playout);
-      check_position_text(*playout);
-      check_program_notation(*playout);
-      if (seed <= 2) check_render(*playout);
+      if (seed == 1) part_way = part_way_start(*playout);
+      check_playout(*playout, seed <= 2);
+    }
+    // Games that start where a record's position: header says, part-way
+    // into a game (chaturanga: a side already out).
+    for (int seed = 1; !part_way.empty() && seed <= options_.playouts / 2; ++seed) {
+      auto playout = random_playout(static_cast<std::uint64_t>(seed) + 1000, part_way);
+      if (!playout) return findings_;
+      check_playout(*playout, false);
     }
     check_end_texts();
     check_exec();
@@ -127,14 +131,36 @@ class Kit {
     return true;
   }
 
+  void check_playout(const Playout& playout, bool render) {
+    check_validate(playout);
+    check_errors(playout);
+    check_formats(playout);
+    check_undo(playout);
+    check_position_text(playout);
+    check_program_notation(playout);
+    if (render) check_render(playout);
+  }
+
+  // The position text of a position half-way through `playout`, for a
+  // game with PositionText whose playout is long enough; "" otherwise.
+  std::string part_way_start(const Playout& playout) const {
+    const auto* texts = game_->facet<PositionText>();
+    if (texts == nullptr || playout.moves.size() < 4) return "";
+    return texts->position_text(*playout.positions[playout.moves.size() / 2]);
+  }
+
   // ---- Random playouts, checked against the game's own legal moves -------
-  std::optional<Playout> random_playout(std::uint64_t seed) {
+  // From `start` (a position text), else the game's own start (drawn, for
+  // a game with RandomStart).
+  std::optional<Playout> random_playout(std::uint64_t seed, const std::string& start_text) {
     Playout playout;
     std::mt19937_64 random(seed);
-    if (const auto* drawn = game_->facet<RandomStart>()) playout.start = drawn->random_start(seed);
+    playout.start = start_text;
+    if (const auto* drawn = game_->facet<RandomStart>(); drawn != nullptr && start_text.empty())
+      playout.start = drawn->random_start(seed);
     auto start = game_->new_state_from(playout.start);
     if (!start) {
-      fail("playout", "new_state_from refuses its own drawn start '" + playout.start + "'");
+      fail("playout", "new_state_from refuses the start '" + playout.start + "' (" + start.error().key + ")");
       return std::nullopt;
     }
     std::unique_ptr<State> state = std::move(start.value());
@@ -285,13 +311,51 @@ class Kit {
     return true;
   }
 
-  std::string write_move_list(const std::string& file, const Playout& playout) const {
+  // The playout as a move list; `texts` instead of its own moves' when
+  // given. The first move is on line first_move_line(playout).
+  std::string write_move_list(const std::string& file, const Playout& playout,
+                              const std::vector<std::string>* texts = nullptr) const {
     std::ofstream out(file, std::ios::binary);
     out << "---\ngame: " << name_ << "\n";
     if (!playout.start.empty()) out << "position: \"" << playout.start << "\"\n";
     out << "---\n";
-    for (const std::string& text : playout.texts) out << text << '\n';
+    for (const std::string& text : texts != nullptr ? *texts : playout.texts) out << text << '\n';
     return file;
+  }
+  static std::int64_t first_move_line(const Playout& playout) { return playout.start.empty() ? 4 : 5; }
+
+  // A record with one move spoiled fails on that move's line, after the
+  // moves before it, with the code the rules give: junk is a notation
+  // error; a move from elsewhere in the game, the game's own refusal.
+  void check_errors(const Playout& playout) {
+    if (playout.texts.empty()) return;
+    const std::size_t spoiled = playout.texts.size() / 2;
+    const std::int64_t line = first_move_line(playout) + static_cast<std::int64_t>(spoiled);
+    const auto expect = [&](const std::vector<std::string>& texts, const MoveError& expected, const std::string& what) {
+      ReadBack read = read_back(write_move_list(path("spoiled.rec"), playout, &texts));
+      if (!read.failure.empty()) return fail("errors", what + ": " + read.failure);
+      if (!read.run.error || read.run.error->line != line || !(read.run.error->error == expected) ||
+          std::cmp_not_equal(read.run.moves, spoiled)) {
+        fail("errors", what + " on line " + std::to_string(line) + " is not reported there as " +
+                           std::string(code_name(expected.code)) +
+                           (read.run.error ? " (line " + std::to_string(read.run.error->line) + ": " +
+                                                 std::string(code_name(read.run.error->error.code)) + ")"
+                                           : " (no error)"));
+      }
+    };
+    auto junk = playout.texts;
+    junk[spoiled] = "%%junk%%";
+    expect(junk, MoveError{ErrorCode::kNotation}, "the junk text '%%junk%%'");
+    const State& before = *playout.positions[spoiled];
+    for (const std::string& candidate : playout.texts) {
+      auto refused = game_->read_move(before, candidate);
+      if (refused) continue;
+      if (refused.error().code == ErrorCode::kNotation) continue;  // well formed only
+      auto wrong = playout.texts;
+      wrong[spoiled] = candidate;
+      expect(wrong, refused.error(), "the move '" + candidate + "', which the rules refuse there,");
+      return;
+    }
   }
 
   // validate of the replayed record is the replay.
@@ -336,7 +400,8 @@ class Kit {
         fail("undo", "the record session cannot open its record: " + session.error().key);
         return;
       }
-      auto plan = session->plan_undo(*game_, catalogue_, static_cast<std::int64_t>(played), [](Side) { return false; });
+      auto plan = session->plan_undo(*game_, catalogue_, static_cast<std::int64_t>(played),
+                                     [](Side) { return false; });
       if (!plan) {
         fail("undo", "undo cannot read its record back: " + plan.error().message.key);
         return;
@@ -345,15 +410,18 @@ class Kit {
         // Only the game's own refusal (a shot, whose answer told about a
         // hidden fleet) excuses a move on record from undo.
         if (plan->refused->key.rfind("ui.", 0) == 0)
-          fail("undo", "undo after " + std::to_string(played) + " moves takes nothing back (" + plan->refused->key + ")");
+          fail("undo", "undo after " + std::to_string(played) + " moves takes nothing back (" +
+                           plan->refused->key + ")");
         continue;
       }
       if (plan->moves.size() != 1) {
-        fail("undo", "undo of a person's move takes back " + std::to_string(plan->moves.size()) + " moves, not 1");
+        fail("undo",
+             "undo of a person's move takes back " + std::to_string(plan->moves.size()) + " moves, not 1");
         return;
       }
       if (!plan->position->equals(*playout.positions[played - 1])) {
-        fail("undo", "the position after undo (" + std::to_string(played) + " moves) is not the one before the last move");
+        fail("undo", "the position after undo (" + std::to_string(played) +
+                         " moves) is not the one before the last move");
         return;
       }
       session->undo(*plan);
@@ -393,7 +461,8 @@ class Kit {
   // ---- What programs are told (ProgramNotation) ------------------------------
   std::vector<std::string> program_moves(const State& state) const {
     std::vector<std::string> texts;
-    for (const Move& move : state.legal_moves()) texts.push_back(game_->facet<ProgramNotation>()->program_move_text(move));
+    for (const Move& move : state.legal_moves())
+      texts.push_back(game_->facet<ProgramNotation>()->program_move_text(move));
     std::sort(texts.begin(), texts.end());
     return texts;
   }
@@ -404,17 +473,14 @@ class Kit {
   void check_program_notation(const Playout& playout) {
     const auto* notation = game_->facet<ProgramNotation>();
     if (notation == nullptr) return;
-    if (game_->facet<HiddenInformation>() != nullptr) {
-      fail("program-notation", "ProgramNotation tells a program the whole position, and the game hides some of it");
-      return;
-    }
     for (std::size_t i = 0; i < playout.positions.size(); i += 1 + playout.positions.size() / 8) {
       const State& position = *playout.positions[i];
       for (Side side = 0; side < sides(); ++side) {
         const auto observation = position.observe(side);
         const State* seen = observation->whole_position();
         if (seen == nullptr || !seen->equals(position)) {
-          fail("program-notation", "observe(" + std::to_string(side) + ")->whole_position() is not the position");
+          fail("program-notation",
+               "observe(" + std::to_string(side) + ")->whole_position() is not the position");
           return;
         }
       }
@@ -428,16 +494,42 @@ class Kit {
         }
       }
       const ProgramNotation::Told told = notation->told_position(position);
-      if (!told.stones.empty()) continue;  // a board of stones keeps no order to replay
+      const auto* texts = game_->facet<PositionText>();
       auto replayed = told.start.empty() ? Result<std::unique_ptr<State>, Message>(game_->new_state())
                                          : game_->new_state_from(told.start);
       if (!replayed) {
         fail("program-notation", "the start told '" + told.start + "' is refused (" + replayed.error().key + ")");
         return;
       }
+      if (!told.start.empty() && texts != nullptr && texts->position_text(**replayed) != told.start) {
+        fail("program-notation", "the start told '" + told.start + "' is not as PositionText writes it");
+        return;
+      }
+      if (!told.moves.empty() && !told.stones.empty()) {
+        fail("program-notation", "a position is told both as moves and as stones");
+        return;
+      }
+      // Stones keep no order: each is placed in turn by the side to move. A
+      // finished game's last stone may have ended it in another order.
+      if (!told.stones.empty() && position.is_over()) continue;
+      auto stones = told.stones;
+      while (!stones.empty()) {
+        const Side mover = (*replayed)->to_move();
+        const auto next =
+            std::find_if(stones.begin(), stones.end(), [&](const auto& stone) { return stone.first == mover; });
+        if (next == stones.end() || (*replayed)->check(next->second)) {
+          fail("program-notation", "the stones told cannot be placed in turn from the start (" +
+                                       std::to_string(stones.size()) + " left, side " + std::to_string(mover) +
+                                       " to move)");
+          return;
+        }
+        (*replayed)->apply(next->second);
+        stones.erase(next);
+      }
       for (const auto& [side, move] : told.moves) {
         if ((*replayed)->to_move() != side || (*replayed)->check(move)) {
-          fail("program-notation", "a move told " + move_words(move) + " is not the told side's legal move there");
+          fail("program-notation",
+               "a move told " + move_words(move) + " is not the told side's legal move there");
           return;
         }
         (*replayed)->apply(move);
@@ -445,8 +537,8 @@ class Kit {
       // The same position as far as a program can tell: the side to move,
       // the legal moves and, where there is one, the position's text (what
       // only a record's history holds, as kalah's last move, may differ).
-      const auto* texts = game_->facet<PositionText>();
-      if ((*replayed)->to_move() != position.to_move() || program_moves(**replayed) != program_moves(position) ||
+      if ((*replayed)->to_move() != position.to_move() ||
+          program_moves(**replayed) != program_moves(position) ||
           (texts != nullptr && texts->position_text(**replayed) != texts->position_text(position))) {
         fail("program-notation", "the start and the moves told replay to another position than the one told");
         return;
@@ -496,8 +588,9 @@ class Kit {
   void check_exec() {
     const auto* own_protocol = game_->facet<LineProtocol>();
     if (own_protocol == nullptr && game_->facet<ProgramNotation>() == nullptr) {
-      fail("exec", "it has neither ProgramNotation nor a LineProtocol of its own: exec:PROGRAM players cannot play "
-                   "it (a game of perfect information gives ProgramNotation)");
+      fail("exec",
+           "it has neither ProgramNotation nor a LineProtocol of its own: exec:PROGRAM players cannot play "
+           "it (a game of perfect information gives ProgramNotation)");
       return;
     }
     std::string program = options_.random_player;
@@ -597,8 +690,9 @@ class Kit {
           }
           if (cli::board_text(*session, *game_, first->observe(viewer)->view()) !=
               cli::board_text(*session, *game_, second->observe(viewer)->view())) {
-            fail("hidden", "side " + definition().sides[static_cast<std::size_t>(viewer)] +
-                               "'s text board differs between two games that differ only in moves it does not see");
+            fail("hidden",
+                 "side " + definition().sides[static_cast<std::size_t>(viewer)] +
+                     "'s text board differs between two games that differ only in moves it does not see");
             return;
           }
           if (protocol != nullptr &&

@@ -22,7 +22,8 @@ namespace gamerec::conformance {
 struct Finding {
   std::string game;
   std::string check;  // "definition", "playout", "notation", "texts", "validate", "formats",
-                      // "undo", "position-text", "program-notation", "exec", "render", "hidden"
+                      // "errors", "undo", "position-text", "program-notation", "exec", "render",
+                      // "hidden"
   std::string detail;
 };
 std::string describe(const Finding& finding);  // "kalah: notation: ..."

@@ -138,21 +138,36 @@ class ForgetfulGame final : public GameOf<ForgetfulGame, tictactoe::TicTacToeSta
   tictactoe::TicTacToeGame whole_;
 };
 
-// Tic-tac-toe that tells programs its moves without the row.
-class MumblingGame final : public GameOf<MumblingGame, tictactoe::TicTacToeState>, public ProgramNotation {
+// Tic-tac-toe that tells programs something wrong.
+enum class Mistold {
+  kMoveWithoutRow,  // "b" for b2
+  kNoPosition,      // nothing of a game under way (as the toy game once did)
+};
+template <Mistold kWhat>
+class MistoldGame final : public GameOf<MistoldGame<kWhat>, tictactoe::TicTacToeState>, public ProgramNotation {
  public:
-  static constexpr GameFacts kFacts{.rules = "mumbling"};
-  MumblingGame(const SharedDefinition& definition, const RuleOptions& options)
-      : GameOf(definition, options), whole_(definition, options) {}
+  static constexpr GameFacts kFacts{.rules = kWhat == Mistold::kMoveWithoutRow ? "mumbling" : "silent"};
+  MistoldGame(const SharedDefinition& definition, const RuleOptions& options)
+      : GameOf<MistoldGame<kWhat>, tictactoe::TicTacToeState>(definition, options), whole_(definition, options) {}
   std::unique_ptr<State> new_state() const override { return whole_.new_state(); }
-  Result<WrittenMove, MoveError> parse_move(std::string_view text) const override { return whole_.parse_move(text); }
-  std::string move_text(const Move& move, const State& before) const override { return whole_.move_text(move, before); }
-  std::unique_ptr<MoveChooser> make_chooser(std::string_view level, const ChooserSettings& settings) const override {
+  Result<WrittenMove, MoveError> parse_move(std::string_view text) const override {
+    return whole_.parse_move(text);
+  }
+  std::string move_text(const Move& move, const State& before) const override {
+    return whole_.move_text(move, before);
+  }
+  std::unique_ptr<MoveChooser> make_chooser(std::string_view level,
+                                            const ChooserSettings& settings) const override {
     return whole_.make_chooser(level, settings);
   }
   std::vector<std::string> levels() const override { return whole_.levels(); }
-  std::string program_move_text(const Move& move) const override { return whole_.program_move_text(move).substr(0, 1); }
-  Told told_position(const State& position) const override { return whole_.told_position(position); }
+  std::string program_move_text(const Move& move) const override {
+    const std::string text = whole_.program_move_text(move);
+    return kWhat == Mistold::kMoveWithoutRow ? text.substr(0, 1) : text;
+  }
+  Told told_position(const State& position) const override {
+    return kWhat == Mistold::kNoPosition ? Told{} : whole_.told_position(position);
+  }
 
  private:
   tictactoe::TicTacToeGame whole_;
@@ -191,10 +206,17 @@ TEST_CASE("toy game: the kit names the piece a game forgets") {
     CHECK_THAT(findings[0].detail, Catch::Matchers::StartsWith("the legal move {from -1, to 3, flag 0} is written 'a1'"));
   }
   SECTION("a move told to programs in a text the game does not read back") {
-    const auto findings = kit_findings<MumblingGame>("mbl", dir.path());
+    const auto findings = kit_findings<MistoldGame<Mistold::kMoveWithoutRow>>("mbl", dir.path());
     REQUIRE_FALSE(findings.empty());
     CHECK(findings[0].check == "program-notation");
-    CHECK_THAT(findings[0].detail, Catch::Matchers::StartsWith("the legal move {from -1, to 0, flag 0} is told 'a'"));
+    CHECK_THAT(findings[0].detail,
+               Catch::Matchers::StartsWith("the legal move {from -1, to 0, flag 0} is told 'a'"));
+  }
+  SECTION("a game under way told to programs as if it had not begun") {
+    const auto findings = kit_findings<MistoldGame<Mistold::kNoPosition>>("sil", dir.path());
+    REQUIRE_FALSE(findings.empty());
+    CHECK(findings[0].check == "program-notation");
+    CHECK(findings[0].detail == "the start and the moves told replay to another position than the one told");
   }
   SECTION("an end reason without its words in one language") {
     static const std::string kWordless = [] {

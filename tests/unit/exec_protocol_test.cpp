@@ -129,8 +129,10 @@ TEST_CASE("exec protocol: every move is told, the program's own too, and the end
   const Move e1 = *read_move(*gomoku, *state, "E1");
   gamerec::test::play_all(*gomoku, *state, {"E1"});
   REQUIRE(state->is_over());
-  CHECK(protocol->after_move(*state->observe(0), 0, e1) == std::vector<std::string>{"played black E1", "end won"});
-  CHECK(protocol->after_move(*state->observe(1), 0, e1) == std::vector<std::string>{"played black E1", "end lost"});
+  CHECK(protocol->after_move(*state->observe(0), 0, e1) ==
+        std::vector<std::string>{"played black E1", "end won"});
+  CHECK(protocol->after_move(*state->observe(1), 0, e1) ==
+        std::vector<std::string>{"played black E1", "end lost"});
 }
 
 TEST_CASE("exec protocol: a drawn game ends with 'end drawn'") {

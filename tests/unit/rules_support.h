@@ -39,13 +39,6 @@ inline std::optional<MoveError> check_text(const Game& game, const State& state,
   return std::nullopt;
 }
 
-inline std::optional<MoveError> resolve_text(const State& state, const WrittenMove& written, Move& move) {
-  auto resolved = state.resolve(written);
-  if (!resolved) return resolved.error();
-  move = *resolved;
-  return std::nullopt;
-}
-
 // A game's facets, as the tests ask for them.
 inline std::unique_ptr<Solver> solver(const Game& game) {
   const auto* solvable = game.facet<Solvable>();

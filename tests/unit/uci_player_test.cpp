@@ -96,6 +96,22 @@ std::string position_sent(const Game& game, const State& state) {
 
 }  // namespace
 
+TEST_CASE("uci player: a Chess960 game sets UCI_Chess960 before isready and tells its start as a FEN") {
+  const auto game = test::make("chess960", {{"start", "0"}});
+  test::TempDir dir("uci");
+  const std::string log = dir.path() + "/sent";
+  {
+    FakeMode mode("good", log);
+    auto made = make(*game, std::string("uci:") + GAMEREC_FAKE_UCI, 20);
+    REQUIRE(made.ok());
+    ask(*made.value(), *game, *game->new_state());
+  }
+  // Start 0 is BBQNNRKR.
+  CHECK_THAT(read_all(log), Catch::Matchers::StartsWith("uci\nsetoption name UCI_Chess960 value true\nisready\n"
+                                                        "ucinewgame\nposition fen bbqnnrkr/pppppppp/8/8/8/8/"
+                                                        "PPPPPPPP/BBQNNRKR w "));
+}
+
 TEST_CASE("uci player: the engine is told every move since the start, so it sees repetitions") {
   const auto game = test::make("chess");
   auto state = game->new_state();

@@ -102,19 +102,18 @@ class ChaturangaState final : public State {
   BoardView view() const override;
   std::unique_ptr<Observation> observe(Side side) const override;
   std::uint64_t count_leaves(int depth) const override;
-  // A cheap proof that `move` is legal here (see proves_legal); false
-  // means "run the ordered checks", never "illegal".
+  // A cheap proof that `move` is legal here (ChaturangaGame::proves_text);
+  // false means "run the ordered checks", never "illegal".
   bool quick_legal(const Move& move) const;
 
  protected:
   std::optional<MoveError> do_check(const Move& move) const override;
-  bool proves_legal(const WrittenMove& written, Move& move) const override;
   void do_apply(const Move& move) override;
 
  private:
   // After a move, who moves next is settled only when asked: the next side
   // in turn order that is still in the game is assumed, and a legal move
-  // by it (proves_legal) shows it can move. Otherwise settle() finds the
+  // by it (quick_legal) shows it can move. Otherwise settle() finds the
   // side that can move, or ends the game when none can.
   void settle() const {
     if (!settled_) settle_turn();
@@ -214,7 +213,7 @@ class ChaturangaGame final : public GameOf<ChaturangaGame, ChaturangaState>,
   Picture picture(const State& state, Side viewer) const override;
 
   const Rules& rules() const { return rules_; }
-  // PositionText: a `position:` header's text (protocol.cpp); every game
+  // PositionText: a `position:` header's text (position_text.cpp); every game
   // starts at the rules' start.
   std::string position_text(const State& state) const override;
   std::string start_text() const override { return ""; }

@@ -325,12 +325,6 @@ bool ChaturangaState::has_legal_move(int side) const {
   return is_castling(side, king_home_[side], rook_home_[side]);
 }
 
-bool ChaturangaState::proves_legal(const WrittenMove& written, Move& move) const {
-  if (!quick_legal(written.move)) return false;
-  move = written.move;
-  return true;
-}
-
 bool ChaturangaState::quick_legal(const Move& move) const {
   const int from = move.from;
   const int to = move.to;

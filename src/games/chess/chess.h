@@ -106,7 +106,6 @@ class ChessState final : public State {
 
  protected:
   std::optional<MoveError> do_check(const Move& move) const override;
-  std::optional<MoveError> do_resolve(const WrittenMove& written, Move& move) const override;
   void do_apply(const Move& move) override;
 
  private:

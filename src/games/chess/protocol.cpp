@@ -20,6 +20,8 @@ ProgramNotation::Told ChessGame::told_position(const State& position) const {
   return told;
 }
 
-std::string ChessGame::program_move_text(const Move& move) const { return coordinate_text(to_chess_move(move)); }
+std::string ChessGame::program_move_text(const Move& move) const {
+  return coordinate_text(to_chess_move(move));
+}
 
 }  // namespace gamerec::chess

@@ -146,20 +146,6 @@ std::optional<MoveError> ChessState::do_check(const Move& move) const {
   return check_chess_move(position_, to_chess_move(move));
 }
 
-std::optional<MoveError> ChessState::do_resolve(const WrittenMove& written, Move& move) const {
-  if (written.complete) {
-    move = written.move;
-    return do_check(move);
-  }
-  // Stage one kept SAN's parts in chess's own terms: read them again.
-  auto san_move = parse_chess_move(written.text);
-  if (!san_move) return std::move(san_move.error());
-  ChessMove resolved;
-  if (auto error = resolve_san(position_, *san_move, resolved)) return error;
-  move = to_core_move(resolved);
-  return std::nullopt;
-}
-
 Result<Move, MoveError> ChessState::resolve_san_move(const SanMove& written) const {
   if (is_over()) return MoveError{ErrorCode::kGameOver};
   if (written.complete) {

@@ -11,7 +11,8 @@ ProgramNotation::Told GomokuGame::told_position(const State& position) const {
   const GomokuState& state = state_of(position);
   Told told;
   for (int point = 0; point < state.size() * state.size(); ++point) {
-    if (const std::int8_t stone = state.at(point); stone != kEmpty) told.stones.emplace_back(stone, Move{-1, point, 0});
+    if (const std::int8_t stone = state.at(point); stone != kEmpty)
+      told.stones.emplace_back(stone, Move{-1, point, 0});
   }
   return told;
 }

@@ -139,7 +139,7 @@ class KalahGame final : public GameOf<KalahGame, KalahState>,
   Picture picture(const State& state, Side viewer) const override;
 
   const Rules& rules() const { return rules_; }
-  // PositionText: a `position:` header's text (protocol.cpp); every game
+  // PositionText: a `position:` header's text (position_text.cpp); every game
   // starts where its options say.
   std::string position_text(const State& state) const override;
   std::string start_text() const override { return ""; }

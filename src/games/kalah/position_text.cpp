@@ -123,4 +123,8 @@ Result<std::unique_ptr<State>, Message> KalahGame::new_state_from(std::string_vi
   return std::unique_ptr<State>(std::move(parsed).value());
 }
 
+std::string KalahGame::position_text(const State& state) const {
+  return kalah::position_text(state_of(state), definition());
+}
+
 }  // namespace gamerec::kalah
