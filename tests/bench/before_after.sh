@@ -2,8 +2,9 @@
 # Two builds of gamerec side by side, timed in turns on the measures a
 # change to the game interface must not make worse (docs/benchmarks.md,
 # "Before and after a change"): validate against the read floor on a
-# chaturanga record, validate on real chess games against pgn-extract, perft
-# 6, and `--jobs 2` on the real games. A benchmark, not a test: it prints
+# chaturanga record, replay of its last position (the move-by-move path),
+# validate on real chess games against pgn-extract, perft 6, and `--jobs 2`
+# on the real games. A benchmark, not a test: it prints
 # figures and never fails on them.
 #
 #   tests/bench/before_after.sh OLD_GAMEREC NEW_GAMEREC [BUILD_DIR]
@@ -25,7 +26,8 @@ runs=${BENCH_RUNS:-5}
 mkdir -p "$data"
 # shellcheck source=tests/bench/bench_lib.sh
 source "$repo/tests/bench/bench_lib.sh"
-command -v pgn-extract >/dev/null || die "pgn-extract is not installed (apt-get install pgn-extract)"
+pgn_extract=$(command -v pgn-extract || echo /usr/games/pgn-extract)
+[ -x "$pgn_extract" ] || die "pgn-extract is not installed (apt-get install pgn-extract)"
 bench_build line_floor make_records
 
 record=$data/long-10m.cht
@@ -72,8 +74,10 @@ echo "| measure | old build | new build | ratio |"
 echo "|---|---|---|---|"
 row "validate a chaturanga record of 10 M moves, --jobs 1" "the read+memchr floor" \
   "$build/tests/bench/line_floor" "$record" -- @GAMEREC@ validate --jobs 1 "$record"
+row "replay --to 10000000 the same record (move by move, Game::read_move)" "" \
+  -- @GAMEREC@ replay --to 10000000 "$record"
 row "validate real chess games (TWIC 1599 x20, 20 MB), --jobs 1" "pgn-extract" \
-  pgn-extract -r -s --quiet "$real" -- @GAMEREC@ validate --jobs 1 "$real"
+  "$pgn_extract" -r -s --quiet "$real" -- @GAMEREC@ validate --jobs 1 "$real"
 row "perft chess 6" "" -- @GAMEREC@ perft chess 6
 WALL=1 row "validate the same games, --jobs 2 (wall)" "--jobs 1 of the new build" \
   "$new" validate --jobs 1 "$real" -- @GAMEREC@ validate --jobs 2 "$real"
