@@ -87,7 +87,7 @@ expect_equal "orders and job counts compared" $((36 * 7)) "$compared"
 # Under a limit on the address space (ulimit -v), --jobs runs as many jobs
 # as fit, down to one, and prints the same; it never aborts for memory.
 # Not under a sanitizer, which reserves terabytes of address space.
-if ldd "$GAMEREC" | grep -q "libasan"; then
+if sanitizer_build; then
   echo "skipped: --jobs under ulimit -v (a sanitizer build reserves more address space than any limit)"
 else
   "$MAKE_PGN" 6500 nine.pgn 5 >/dev/null

@@ -151,7 +151,7 @@ peak_kib() {
 # which keeps freed memory aside (its quarantine) and so grows with any
 # large input.
 for i in $(seq 1 40); do cat big.pgn; done > huge.pgn
-if ldd "$GAMEREC" | grep -q "libasan"; then
+if sanitizer_build; then
   echo "skipped: peak memory of a large archive among others (a sanitizer build keeps freed memory)"
 else
   small_kib=$(peak_kib "$GAMEREC" validate --format json --jobs 2 large.pgn "${samples[@]:0:3}")

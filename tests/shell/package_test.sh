@@ -9,7 +9,7 @@ for tool in cpack dpkg-deb dpkg-shlibdeps; do
   command -v $tool >/dev/null || skip "$tool is not installed (.ci/setup installs dpkg-dev and cmake)"
 done
 # A sanitizer build links libasan, which no package should depend on.
-ldd "$GAMEREC" | grep -q "libasan\|libubsan" && skip "a sanitizer build is not packaged (.ci/run tests the package)"
+sanitizer_build && skip "a sanitizer build is not packaged (.ci/run tests the package)"
 cd "$scratch"
 cpack -G DEB --config "$BUILD/CPackConfig.cmake" -B "$scratch/package" >cpack.log 2>&1 ||
   { cat cpack.log; fail "cpack failed"; }

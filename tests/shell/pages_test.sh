@@ -48,7 +48,7 @@ peak_kib() {
   echo "$peak"
 }
 # Not under a sanitizer, which keeps freed memory aside (its quarantine).
-if ldd "$GAMEREC" | grep -q "libasan"; then
+if sanitizer_build; then
   echo "skipped: peak memory (a sanitizer build keeps freed memory)"
 else
   one_kib=$(peak_kib "$GAMEREC" replay --format html one.pgn)
