@@ -8,11 +8,11 @@
 #include <cctype>
 #include <chrono>
 #include <optional>
-#include <stdexcept>
 #include <vector>
 
 #include "players/child_process.h"
 #include "players/no_answer.h"
+#include "players/turn_protocol.h"
 #include "rules/facets.h"
 #include "rules/text.h"
 
@@ -98,10 +98,8 @@ struct Stone {
 // (BOARD tells them as the brain's own or the opponent's).
 std::vector<Stone> stones_of(const CellBoard& board, const ProgramNotation& notation,
                              const Observation& seen) {
-  const State* position = seen.whole_position();
-  if (position == nullptr) throw std::logic_error("pbrain: a game with ProgramNotation hides its position");
   std::vector<Stone> stones;
-  for (const auto& [side, move] : notation.told_position(*position).stones)
+  for (const auto& [side, move] : notation.told_position(whole_position(seen)).stones)
     stones.push_back({board.cell_of(move), side});
   return stones;
 }

@@ -20,7 +20,7 @@ class TurnProtocol final : public LineProtocol {
           "option " + option.name + " " +
           option_value_text(value != game_.options().values().end() ? value->second : option.default_value));
     }
-    const ProgramNotation::Told told = notation_.told_position(position_of(seen));
+    const ProgramNotation::Told told = notation_.told_position(whole_position(seen));
     if (!told.start.empty()) lines.push_back("position " + told.start);
     for (const auto& [side, move] : told.stones)
       lines.push_back("stone " + side_id(side) + " " + notation_.program_move_text(move));
@@ -32,12 +32,12 @@ class TurnProtocol final : public LineProtocol {
   // of its own to play legally.
   std::string request(const Observation& seen) const override {
     std::string line = "move";
-    for (const Move& move : position_of(seen).legal_moves()) line += " " + notation_.program_move_text(move);
+    for (const Move& move : whole_position(seen).legal_moves()) line += " " + notation_.program_move_text(move);
     return line;
   }
 
   std::vector<std::string> after_move(const Observation& seen, Side mover, const Move& move) const override {
-    const State& position = position_of(seen);
+    const State& position = whole_position(seen);
     // Its own moves too: the program's board changes only by what it is
     // told (a hint's program did not choose the moves of its side a person
     // made).
@@ -52,12 +52,6 @@ class TurnProtocol final : public LineProtocol {
   }
 
  private:
-  // A game with ProgramNotation shows each side the whole position.
-  static const State& position_of(const Observation& seen) {
-    const State* position = seen.whole_position();
-    if (position == nullptr) throw std::logic_error("exec: a game with ProgramNotation hides its position");
-    return *position;
-  }
   const std::string& side_id(Side side) const {
     return game_.definition().sides.at(static_cast<std::size_t>(side));
   }
@@ -70,6 +64,12 @@ class TurnProtocol final : public LineProtocol {
 };
 
 }  // namespace
+
+const State& whole_position(const Observation& seen) {
+  const State* position = seen.whole_position();
+  if (position == nullptr) throw std::logic_error("a game with ProgramNotation hides its position");
+  return *position;
+}
 
 std::unique_ptr<LineProtocol> turn_protocol(const Game& game) {
   const auto* notation = game.facet<ProgramNotation>();

@@ -24,4 +24,9 @@ namespace gamerec {
 // game outlives the protocol.
 std::unique_ptr<LineProtocol> turn_protocol(const Game& game);
 
+// The whole position `seen` shows, for a game with ProgramNotation (which
+// game_type<G>() keeps from hiding anything): what every protocol over it
+// tells.
+const State& whole_position(const Observation& seen);
+
 }  // namespace gamerec

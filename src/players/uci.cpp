@@ -5,11 +5,11 @@
 #include <charconv>
 #include <chrono>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "players/child_process.h"
+#include "players/turn_protocol.h"
 #include "rules/facets.h"
 
 namespace gamerec {
@@ -40,9 +40,7 @@ struct EngineSettings {
 // start and every move since, so that the engine knows the repetitions and
 // the move counters as the rules do ("position startpos moves e2e4 e7e5").
 std::string position_command(const ProgramNotation& notation, const Observation& seen) {
-  const State* position = seen.whole_position();
-  if (position == nullptr) throw std::logic_error("uci: a game with ProgramNotation hides its position");
-  const ProgramNotation::Told told = notation.told_position(*position);
+  const ProgramNotation::Told told = notation.told_position(whole_position(seen));
   std::string line = "position ";
   line += told.start.empty() ? std::string("startpos") : "fen " + told.start;
   if (!told.moves.empty()) line += " moves";
