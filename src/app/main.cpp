@@ -127,15 +127,7 @@ int run(int argc, char** argv) {
     std::cerr << "gamerec: " << messages_for_errors.text(error->key, escaped_args(error->args)) << '\n';
     return kExitUsage;
   }
-  if (const Command* command = cli.parsed_command()) {
-    const std::string& format = cli.common->format;
-    if (std::find(command->formats.begin(), command->formats.end(), format) == command->formats.end())
-      return context.value().usage_error(gamerec::Message{
-          "usage.format-not-written",
-          {{"format", format}, {"command", command->app->get_name()}, {"formats", gamerec::join(command->formats, ", ")}}});
-    return command->run(context.value());
-  }
-  return kExitUsage;
+  return run_parsed_command(cli, context.value());
 }
 
 }  // namespace

@@ -1,6 +1,9 @@
 #include "cli/cli_app.h"
 
+#include <algorithm>
 #include <map>
+
+#include "rules/text.h"
 
 namespace gamerec::cli {
 namespace {
@@ -75,7 +78,8 @@ const Command* CliApp::parsed_command() const {
   return nullptr;
 }
 
-CliApp make_cli_app(const std::string& version) {
+CliApp make_cli_app(const std::string& version, OutputFormats formats) {
+  auto shared_formats = std::make_shared<const OutputFormats>(std::move(formats));
   CliApp cli;
   cli.app = std::make_unique<CLI::App>("gamerec: validate, replay and continue board-game records", "gamerec");
   cli.common = std::make_unique<CommonOptions>();
@@ -97,18 +101,36 @@ CliApp make_cli_app(const std::string& version) {
   app.add_option("--format", common.format,
                  "Output: text; validate: json (JSON Lines); replay: svg (one position), html (a page), fen "
                  "(the position's text after each move; chess: FEN)")
-      ->check(CLI::IsMember({"text", "json", "svg", "html", "fen"}));
+      ->check(CLI::IsMember(format_names(*shared_formats)));
   app.footer("Shell completion, the record format and the games: see gamerec(1), gamerec-record(5), gamerec-games(7).");
 
-  cli.commands = {add_validate_command(app),  add_replay_command(app), add_play_command(app),
-                  add_games_command(app),     add_convert_command(app), add_perft_command(app),
-                  add_tourney_command(app),   add_solve_command(app),  add_summarize_command(app)};
+  cli.commands = {add_validate_command(app, shared_formats),
+                  add_replay_command(app, shared_formats),
+                  add_play_command(app),
+                  add_games_command(app),
+                  add_convert_command(app),
+                  add_perft_command(app),
+                  add_tourney_command(app),
+                  add_solve_command(app),
+                  add_summarize_command(app)};
   for (const Command& command : cli.commands) {
     command.app->footer(
         "Common options (--game, --variant, --definitions, --lang, --color, --format) may be given\n"
         "before or after the subcommand; see 'gamerec --help'.");
   }
   return cli;
+}
+
+int run_parsed_command(const CliApp& cli, const Context& context) {
+  const Command* command = cli.parsed_command();
+  if (command == nullptr) return kExitUsage;
+  const std::string& format = context.options().format;
+  if (std::find(command->formats.begin(), command->formats.end(), format) == command->formats.end())
+    return context.usage_error(Message{"usage.format-not-written",
+                                       {{"format", format},
+                                        {"command", command->app->get_name()},
+                                        {"formats", join(command->formats, ", ")}}});
+  return command->run(context);
 }
 
 std::string help_key(const std::string& command, const CLI::Option& option) {

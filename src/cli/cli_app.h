@@ -12,6 +12,7 @@
 
 #include "cli/commands.h"
 #include "cli/context.h"
+#include "cli/output_format.h"
 #include "core/messages.h"
 
 namespace gamerec::cli {
@@ -27,8 +28,13 @@ struct CliApp {
   const Command* parsed_command() const;
 };
 
-// `version` is what --version prints ("gamerec 0.1.0 (...)").
-CliApp make_cli_app(const std::string& version);
+// `version` is what --version prints ("gamerec 0.1.0 (...)"); `formats`
+// are the --format choices, each of the subcommand it names.
+CliApp make_cli_app(const std::string& version, OutputFormats formats = builtin_output_formats());
+
+// Runs the subcommand `cli` parsed, once its --format is known to be one it
+// writes (a usage error otherwise); the exit status.
+int run_parsed_command(const CliApp& cli, const Context& context);
 
 // --help in `messages`' language: descriptions, section labels and footers
 // from the help: texts, English (the texts in the code) where one is missing.

@@ -4,10 +4,12 @@
 #include <CLI/CLI.hpp>
 
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "cli/context.h"
+#include "cli/output_format.h"
 
 namespace gamerec::cli {
 
@@ -21,13 +23,14 @@ struct Command {
   // The games the subcommand's GAME argument can take (solve: those with a
   // solver), for completion; unset: every game.
   std::function<bool(const Game&)> takes_game;
-  // The values of the common --format the subcommand writes; another is a
-  // usage error, never ignored.
+  // The values of the common --format the subcommand writes (its
+  // registered output formats, cli/output_format.h); another is a usage
+  // error, never ignored.
   std::vector<std::string> formats = {"text"};
 };
 
-Command add_validate_command(CLI::App& app);
-Command add_replay_command(CLI::App& app);
+Command add_validate_command(CLI::App& app, std::shared_ptr<const OutputFormats> formats);
+Command add_replay_command(CLI::App& app, std::shared_ptr<const OutputFormats> formats);
 Command add_play_command(CLI::App& app);
 Command add_games_command(CLI::App& app);
 Command add_convert_command(CLI::App& app);

@@ -95,13 +95,13 @@ class OutputFile {
 
 // The whole of a game read (main line, comments, NAGs, variations) handed
 // to the output format's writer in order.
-class WriterFeed final : public MoveObserver {
+class WriterFeed final : public RecordVisitor {
  public:
   WriterFeed(RecordWriter& writer, const Game& game, OutputFile& out) : writer_(writer), game_(game), out_(out) {}
-  void before(const RecordEvent& event, const Move& move, const State& position) override {
+  void before_move(const RecordEvent& event, const Move& move, const State& position) override {
     out_.write(writer_.move(game_, position, move, event.text));
   }
-  bool after(const RecordEvent&, Side, const Move&, const State&) override { return true; }
+  bool after_move(const RecordEvent&, Side, const Move&, const State&) override { return true; }
   void annotation(const RecordEvent& event) override { out_.write(writer_.annotation(event)); }
   void variation_move(const RecordEvent& event, const Move* move, const State& position) override {
     out_.write(writer_.variation_move(game_, position, move, event));

@@ -46,7 +46,7 @@ std::vector<Side> viewers(const Game& game, Side as) {
 }
 
 // What a page learns of one game while its moves run.
-class PageRecorder final : public MoveObserver {
+class PageRecorder final : public RecordVisitor {
  public:
   PageRecorder(const Context& context, const Game& game, PageGame& page, const std::vector<Side>& seen_by,
                Side viewer, PageTables& tables)
@@ -63,8 +63,7 @@ class PageRecorder final : public MoveObserver {
     for (std::size_t i = 0; i < seen_by_.size(); ++i)
       page_.views[i].add(position_picture(context_, game_, state, seen_by_[i]), tables_);
   }
-  void before(const RecordEvent&, const Move&, const State&) override {}
-  bool after(const RecordEvent& event, Side mover, const Move&, const State& state) override {
+  bool after_move(const RecordEvent& event, Side mover, const Move&, const State& state) override {
     pictures::PageMove move;
     last_seen_ = viewer_ == kNoSide || last_move_seen_by(game_, state, viewer_);
     move.text = last_seen_ ? std::string(event.text) : context_.text("ui.hidden-move");
@@ -206,7 +205,7 @@ int read_page_games(const Context& context, const std::string& path, const PageR
 
     PageRecorder recorder(context, game, shown, seen_by, viewer, tables_for(index));
     recorder.position(state);
-    MoveObserver* observer = &recorder;
+    RecordVisitor* observer = &recorder;
     const RunResult run = run_moves(*input.source, game, state, observer);
     if (run.read_error) return fail(read_failure(*run.read_error));
     if (run.lines_after_quit) notes.push_back(quit_warning_line(context, file, *run.quit_line));

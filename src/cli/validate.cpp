@@ -218,8 +218,10 @@ int exit_status(const ValidateCounts& counts) {
 }
 
 int validate_files(const Context& context, const std::vector<std::string>& paths) {
+  const OutputFormats formats = builtin_output_formats();
   ValidateOptions options;
   options.files = paths;
+  options.format = find_format(formats, "validate", context.options().format);
   return validate_files(context, options);
 }
 
@@ -256,10 +258,10 @@ int validate_files(const Context& context, const ValidateOptions& options) {
   ValidateProgress progress(context, options.quiet, records.size());
   if (records.size() == 1 && ui::progress_wanted(options.quiet)) progress.set_total_bytes(plain_size(records.front()));
 
-  const bool json = context.options().format == "json";
-  if (options.fen && !json) return context.usage_error(Message{"usage.fen-needs-json"});
-  const CheckOptions check_options{RunOptions{options.strict}, options.fen, &cancel, options.quiet,
-                                   !options.recursive};
+  if (options.fen && (options.format == nullptr || !options.format->position_text))
+    return context.usage_error(Message{"usage.fen-needs-json"});
+  const CheckOptions check_options{
+      RunOptions{options.strict}, options.format, options.fen, &cancel, options.quiet, !options.recursive};
   ValidateCounts counts;
   std::size_t done = 0;
   auto count = [&](int status, const Tally& tally) {
@@ -323,7 +325,7 @@ int validate_files(const Context& context, const ValidateOptions& options) {
   return exit_status(counts);
 }
 
-Command add_validate_command(CLI::App& app) {
+Command add_validate_command(CLI::App& app, std::shared_ptr<const OutputFormats> formats) {
   auto options = std::make_shared<ValidateOptions>();
   const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
   options->jobs = cores;
@@ -343,13 +345,16 @@ Command add_validate_command(CLI::App& app) {
                     "variations, are errors, not warnings");
   command->add_flag("--fen", options->fen,
                     "With --format json: add the final position's text (chess: FEN; games with a position text)");
-  return {command, [options](const Context& context) {
+  return {command,
+          [options, formats](const Context& context) {
             if (options->files.empty() && options->files_from.empty()) {
               context.err() << "files is required\n" << context.text("usage.run-help") << '\n';
               return kExitUsage;
             }
+            options->format = find_format(*formats, "validate", context.options().format);
             return validate_files(context, *options);
-          }, nullptr, {"text", "json"}};
+          },
+          nullptr, format_names(*formats, "validate")};
 }
 
 }  // namespace gamerec::cli

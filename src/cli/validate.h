@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "cli/context.h"
+#include "cli/output_format.h"
 
 namespace gamerec::cli {
 
@@ -20,10 +21,13 @@ struct ValidateOptions {
   bool quiet = false;              // no progress line
   bool strict = false;             // what the rules let pass with a warning is an error (RunOptions)
   bool fen = false;                // JSON: the final position's text (a PositionText facet) as "fen"
+  const OutputFormat* format = nullptr;  // --format; null: text
 };
 
-// Checks every game of every file, prints one line or JSON object per
-// invalid game (every game, for JSON) and the summary; the exit status.
+// Checks every game of every file, prints each game's verdict in the
+// format (text: a line per invalid game; JSON: an object per game) and the
+// summary; the exit status. The first takes the built-in format the
+// context's --format names.
 int validate_files(const Context& context, const std::vector<std::string>& paths);
 int validate_files(const Context& context, const ValidateOptions& options);
 

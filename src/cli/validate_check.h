@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "cli/context.h"
+#include "cli/output_format.h"
 #include "core/record_input.h"
 #include "records/move_run.h"
 
@@ -32,18 +33,17 @@ struct Tally {
 // Lines for standard output and standard error, in the order made. A
 // JSON line's game_index is the game's place in the part it was read
 // from: write_to() adds the games of the parts before.
-class ReportBuffer {
+class ReportBuffer final : public Output {
  public:
-  void out(std::string text) {
+  void out(std::string text) override {
     bytes_ += text.size();
     pieces_.push_back({false, std::move(text)});
   }
-  void err(std::string text) {
+  void err(std::string text) override {
     bytes_ += text.size();
     pieces_.push_back({true, std::move(text)});
   }
-  // `text` holds the game index `index` at `at`, `length` digits long.
-  void out_indexed(std::string text, std::size_t at, std::size_t length, int index) {
+  void out_indexed(std::string text, std::size_t at, std::size_t length, int index) override {
     bytes_ += text.size();
     pieces_.push_back({false, std::move(text), at, length, index});
   }
@@ -73,7 +73,9 @@ using AfterGame = std::function<bool(std::uint64_t bytes_read)>;
 // How each game is checked (RunOptions) and what its report holds beside.
 struct CheckOptions {
   RunOptions run;
-  bool fen = false;  // JSON: the final position's text as "fen" (validate --fen)
+  // The --format the reports are in; null: text.
+  const OutputFormat* format = nullptr;
+  bool fen = false;  // the final position's text (validate --fen, a format with position_text)
   // Ends the reading of a record from outside (a signal); may be null.
   const ReadCancel* cancel = nullptr;
   // Text: no warning lines (--quiet); JSON keeps them in each object.

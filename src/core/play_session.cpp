@@ -196,23 +196,24 @@ void PlayOpening::name_players(const std::vector<std::string>& names,
   (void)writers_.back()->begin_game(*game_, whole_header(header_));
 }
 
-RunResult PlayOpening::replay(MoveObserver* observer) {
+RunResult PlayOpening::replay(RecordVisitor* observer) {
   if (!resumes()) return {};
   if (output_ != nullptr) {
     // Everything the record holds goes to the writer (comments, variations),
     // with a copy of it after each move for undo.
-    class Whole final : public MoveObserver {
+    class Whole final : public RecordVisitor {
      public:
-      Whole(MoveObserver* shown, const Game& game, std::vector<std::unique_ptr<RecordWriter>>& writers)
+      Whole(RecordVisitor* shown, const Game& game, std::vector<std::unique_ptr<RecordWriter>>& writers)
           : shown_(shown), game_(game), writers_(writers) {}
-      void before(const RecordEvent& event, const Move& move, const State& position) override {
+      void before_move(const RecordEvent& event, const Move& move, const State& position) override {
         std::unique_ptr<RecordWriter> next = writers_.back()->clone();
         (void)next->move(game_, position, move, event.text);
         writers_.push_back(std::move(next));
-        if (shown_ != nullptr) shown_->before(event, move, position);
+        if (shown_ != nullptr) shown_->before_move(event, move, position);
       }
-      bool after(const RecordEvent& event, Side mover, const Move& move, const State& position) override {
-        return shown_ == nullptr || shown_->after(event, mover, move, position);
+      bool after_move(const RecordEvent& event, Side mover, const Move& move,
+                      const State& position) override {
+        return shown_ == nullptr || shown_->after_move(event, mover, move, position);
       }
       void annotation(const RecordEvent& event) override { (void)writers_.back()->annotation(event); }
       void variation_move(const RecordEvent& event, const Move* move, const State& position) override {
@@ -220,36 +221,36 @@ RunResult PlayOpening::replay(MoveObserver* observer) {
       }
 
      private:
-      MoveObserver* shown_;
+      RecordVisitor* shown_;
       const Game& game_;
       std::vector<std::unique_ptr<RecordWriter>>& writers_;
     } whole(observer, *game_, writers_);
-    MoveObserver* both = &whole;
+    RecordVisitor* both = &whole;
     return run_moves(*input_.source, *game_, *position_, both);
   }
   if (!foreign()) return run_moves(*input_.source, *game_, *position_, observer);
   // Each move as a move list writes it too, for OUT.
-  class Converting final : public MoveObserver {
+  class Converting final : public RecordVisitor {
    public:
-    Converting(MoveObserver* shown, const Game& game, std::string& lines)
+    Converting(RecordVisitor* shown, const Game& game, std::string& lines)
         : shown_(shown), game_(game), lines_(lines), writer_(move_list_format().open_writer()) {}
-    void before(const RecordEvent& event, const Move& move, const State& position) override {
+    void before_move(const RecordEvent& event, const Move& move, const State& position) override {
       lines_ += writer_->move(game_, position, move, event.text);
-      if (shown_ != nullptr) shown_->before(event, move, position);
+      if (shown_ != nullptr) shown_->before_move(event, move, position);
     }
-    bool after(const RecordEvent& event, Side mover, const Move& move, const State& position) override {
-      return shown_ == nullptr || shown_->after(event, mover, move, position);
+    bool after_move(const RecordEvent& event, Side mover, const Move& move, const State& position) override {
+      return shown_ == nullptr || shown_->after_move(event, mover, move, position);
     }
     // The last move's line, which the writer holds until the game's end.
     void end(const State& position) { lines_ += writer_->end_game(game_, position); }
 
    private:
-    MoveObserver* shown_;
+    RecordVisitor* shown_;
     const Game& game_;
     std::string& lines_;
     std::unique_ptr<RecordWriter> writer_;
   } converting(observer, *game_, converted_);
-  MoveObserver* both = &converting;
+  RecordVisitor* both = &converting;
   RunResult run = run_moves(*input_.source, *game_, *position_, both);
   converting.end(*position_);
   return run;

@@ -67,7 +67,7 @@ class PlayOpening {
   const State& position() const { return *position_; }
   // The record's moves up to its first error, a Q line or its end, told to
   // `observer` (play --step; may be null); a new game has none.
-  RunResult replay(MoveObserver* observer);
+  RunResult replay(RecordVisitor* observer);
   // Before replay(): the players who now play a continued record's sides,
   // by side ("" where the record's own name stands: a person at the
   // prompt). A record written whole (PGN) names them in its roster, and

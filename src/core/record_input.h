@@ -82,7 +82,7 @@ template <typename BeforeMove, typename AfterMove>
 RunResult run_moves(RecordSource& source, const Game& game, State& state, BeforeMove&& before,
                     AfterMove&& after) {
   MoveCalls<BeforeMove, AfterMove> calls(before, after);
-  MoveObserver* observer = &calls;
+  RecordVisitor* observer = &calls;
   return run_moves(source, game, state, observer);
 }
 
@@ -94,7 +94,7 @@ RunResult run_moves(RecordSource& source, const Game& game, State& state, AfterM
 }
 
 inline RunResult run_moves(RecordSource& source, const Game& game, State& state) {
-  MoveObserver* none = nullptr;
+  RecordVisitor* none = nullptr;
   return run_moves(source, game, state, none);
 }
 

@@ -36,12 +36,8 @@ struct Branch {
 // wait to be played together (validate), and what was found so far.
 class Run {
  public:
-  Run(RecordSource& source, const Game& game, State& state, MoveObserver* observer, RunOptions options)
-      : source_(source),
-        game_(game),
-        state_(state),
-        observer_(observer),
-        options_(options) {
+  Run(RecordSource& source, const Game& game, State& state, RecordVisitor* observer, RunOptions options)
+      : source_(source), game_(game), state_(state), observer_(observer), options_(options) {
     // One allocation per game rather than a doubling series: an archive
     // runs this loop once per game.
     pending_.reserve(kBatchReserve);
@@ -125,12 +121,12 @@ class Run {
       refuse(event, std::move(*error));
       return false;
     }
-    if (observer_ != nullptr) observer_->before(event, move, state_);
+    if (observer_ != nullptr) observer_->before_move(event, move, state_);
     const Side mover = state_.to_move();
     if (main_moves_) main_moves_->push_back(move);
     state_.apply(move);
     count_move();
-    if (observer_ != nullptr && !observer_->after(event, mover, move, state_)) {
+    if (observer_ != nullptr && !observer_->after_move(event, mover, move, state_)) {
       result_.stopped = true;
       return false;
     }
@@ -284,7 +280,7 @@ class Run {
   RecordSource& source_;
   const Game& game_;
   State& state_;
-  MoveObserver* observer_;
+  RecordVisitor* observer_;
   RunOptions options_;
   std::vector<const RecordEvent*> pending_;
   std::vector<std::string_view> texts_;
@@ -298,7 +294,7 @@ class Run {
 
 }  // namespace
 
-RunResult run_moves(RecordSource& source, const Game& game, State& state, MoveObserver* observer,
+RunResult run_moves(RecordSource& source, const Game& game, State& state, RecordVisitor* observer,
                     RunOptions options) {
   return Run(source, game, state, observer, options).go();
 }

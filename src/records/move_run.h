@@ -66,33 +66,42 @@ struct RunOptions {
   bool strict = false;
 };
 
-// Told of each accepted main-line move: before it is applied and after.
-// after() returns false to stop the run there (its output cannot be
-// written). The rest of the record comes in order through the defaults
-// that ignore it: comments, NAGs, the start and end of a variation, and
-// the moves inside a variation.
-class MoveObserver {
+// The one vocabulary of a record's events, in record order: what the
+// record readers give (RecordEvent), what run_moves tells of them once the
+// rules have checked them, and what every output hears, the record writers
+// (convert, play) and replay's and validate's formats (cli/output_format.h).
+// A game opens (begin_game: its header and start), each accepted main-line
+// move comes before it is applied and after, then the rest of the record in
+// order (a comment, a NAG, a variation's start, moves and end), and the game
+// closes (end_game: what the run found and the last position). run_moves
+// sends the moves and the rest; whoever opened the game sends begin_game and
+// end_game. after_move() returns false to stop the run there (its output
+// cannot be written). Every event but after_move ignores by default.
+class RecordVisitor {
  public:
-  virtual ~MoveObserver() = default;
-  virtual void before(const RecordEvent& event, const Move& move, const State& position) = 0;
-  virtual bool after(const RecordEvent& event, Side mover, const Move& move, const State& position) = 0;
+  virtual ~RecordVisitor() = default;
+  virtual void begin_game(const Game& /*game*/, const GameHeader& /*header*/, const State& /*start*/) {}
+  virtual void before_move(const RecordEvent& /*event*/, const Move& /*move*/, const State& /*position*/) {}
+  virtual bool after_move(const RecordEvent& event, Side mover, const Move& move, const State& position) = 0;
   // A comment, a NAG, or a variation's start or end.
   virtual void annotation(const RecordEvent& /*event*/) {}
   // A move inside a variation, played in `position`; `move` is null when it
   // was not checked (it, or a move before it in its variation, is illegal).
   virtual void variation_move(const RecordEvent& /*event*/, const Move* /*move*/, const State& /*position*/) {}
+  // `end` is the position after the last accepted move.
+  virtual void end_game(const Game& /*game*/, const RunResult& /*run*/, const State& /*end*/) {}
 };
 
-// A MoveObserver of two callables: before(event, move, position), and
+// A RecordVisitor of two callables: before(event, move, position), and
 // after(event, mover, move, position), which may return false to stop.
 template <typename BeforeMove, typename AfterMove>
-class MoveCalls final : public MoveObserver {
+class MoveCalls final : public RecordVisitor {
  public:
   MoveCalls(BeforeMove& before, AfterMove& after) : before_(before), after_(after) {}
-  void before(const RecordEvent& event, const Move& move, const State& position) override {
+  void before_move(const RecordEvent& event, const Move& move, const State& position) override {
     before_(event, move, position);
   }
-  bool after(const RecordEvent& event, Side mover, const Move& move, const State& position) override {
+  bool after_move(const RecordEvent& event, Side mover, const Move& move, const State& position) override {
     if constexpr (std::is_same_v<decltype(after_(event, mover, move, position)), bool>) {
       return after_(event, mover, move, position);
     } else {
@@ -108,7 +117,7 @@ class MoveCalls final : public MoveObserver {
 
 // Runs the current game of `source` from `state`; `observer` may be null
 // (validate needs nothing per move).
-RunResult run_moves(RecordSource& source, const Game& game, State& state, MoveObserver* observer,
+RunResult run_moves(RecordSource& source, const Game& game, State& state, RecordVisitor* observer,
                     RunOptions options = {});
 
 }  // namespace gamerec

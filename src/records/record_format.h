@@ -40,7 +40,7 @@ class RecordWriter {
   virtual std::string move(const Game& game, const State& before, const Move& move,
                            std::string_view text) = 0;
   virtual std::string end_game(const Game& game, const State& end) = 0;
-  // The rest of a record, in order (records/move_run.h's MoveObserver): a
+  // The rest of a record, in order (records/move_run.h, RecordVisitor): a
   // comment, a NAG, a variation's start or end, and a variation's moves
   // (`move` null when it was not checked). By default a format keeps none
   // of it and counts what it drops.

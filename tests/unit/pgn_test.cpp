@@ -496,10 +496,9 @@ TEST_CASE("pgn: a game's tags over 1 MiB are a header error on their line, and t
 namespace {
 
 // The comments a game's run hands an observer, as convert and replay get them.
-struct CommentsSeen final : MoveObserver {
+struct CommentsSeen final : RecordVisitor {
   std::vector<std::string> comments;
-  void before(const RecordEvent&, const Move&, const State&) override {}
-  bool after(const RecordEvent&, Side, const Move&, const State&) override { return true; }
+  bool after_move(const RecordEvent&, Side, const Move&, const State&) override { return true; }
   void annotation(const RecordEvent& event) override {
     if (event.kind == RecordEvent::Kind::kComment) comments.emplace_back(event.text);
   }
