@@ -82,12 +82,8 @@ class Pipeline {
       : context_(context), paths_(paths), setup_(setup), capacity_(4 * setup.jobs + 4) {}
 
   JobsOutcome run() {
-    // The catalogue parses a game's texts on first use and keeps them: each
-    // thread that reads it gets a copy of its own, made here before any
-    // thread starts (parsing every game's texts up front instead cost more
-    // than a short run's checking: docs/benchmarks.md, "Why some constants
-    // are what they are").
-    std::vector<Context> contexts(setup_.jobs + 1, context_);
+    // Every thread reads the one context: the catalogue makes what a game
+    // needs once, whichever thread asks first (core/catalogue.h).
     std::vector<std::thread> threads;
     const auto join_all = [&] {
       stop_all();
@@ -104,14 +100,14 @@ class Pipeline {
     }
     for (unsigned i = 0; i < setup_.jobs; ++i) {
       try {
-        threads.emplace_back([this, &context = contexts[i]] { guarded([&] { work(context); }); });
+        threads.emplace_back([this] { guarded([&] { work(context_); }); });
       } catch (...) {
         break;
       }
     }
     if (threads.empty()) return JobsOutcome::kNotStarted;
     try {
-      threads.emplace_back([this, &context = contexts.back()] { guarded([&] { produce(context); }); });
+      threads.emplace_back([this] { guarded([&] { produce(context_); }); });
     } catch (...) {
       join_all();
       return JobsOutcome::kNotStarted;

@@ -72,43 +72,72 @@ std::optional<Message> GameCatalogue::add_embedded_definitions() {
   return std::nullopt;
 }
 
-std::optional<Message> GameCatalogue::add_builtin_definition(std::string_view yaml_text, std::string_view source) {
-  shared_.clear();
+std::optional<Message> GameCatalogue::add_builtin_definition(std::string_view yaml_text,
+                                                             std::string_view source) {
   DeferredTexts deferred;
   if (auto error = load_definition_deferring_texts(yaml_text, source, definitions_, deferred)) return error;
-  if (!deferred.yaml.empty() || !deferred.base.empty()) deferred_texts_[deferred.game] = deferred;
+  definitions_changed();
+  if (!deferred.yaml.empty() || !deferred.base.empty()) made_.at(deferred.game)->texts = deferred;
   return std::nullopt;
 }
 
 std::optional<Message> GameCatalogue::add_definition(std::string_view yaml_text, std::string_view source) {
   // A user's texts go over the built-in ones, which must be there first.
   if (auto error = load_deferred_texts()) return error;
-  shared_.clear();
-  return load_definition(yaml_text, source, definitions_, /*may_add_rules=*/false, warnings_);
+  auto error = load_definition(yaml_text, source, definitions_, /*may_add_rules=*/false, warnings_);
+  definitions_changed();
+  return error;
+}
+
+GameCatalogue GameCatalogue::copy() const {
+  (void)load_deferred_texts();
+  GameCatalogue copied;
+  copied.rules_cores_ = rules_cores_;
+  copied.definitions_ = definitions_;
+  copied.formats_ = formats_;
+  copied.warnings_ = warnings_;
+  copied.player_kinds_ = player_kinds_;
+  copied.definitions_changed();
+  return copied;
+}
+
+void GameCatalogue::definitions_changed() {
+  std::map<std::string, std::unique_ptr<MadeOnce>, std::less<>> fresh;
+  for (const auto& [name, definition] : definitions_) {
+    auto made = std::make_unique<MadeOnce>();
+    // Texts not parsed yet stay to be parsed; the shared copy is made anew.
+    if (auto old = made_.find(name); old != made_.end()) made->texts = old->second->texts;
+    fresh.emplace(name, std::move(made));
+  }
+  made_ = std::move(fresh);
 }
 
 std::optional<Message> GameCatalogue::load_deferred_texts(std::string_view name) const {
-  auto deferred = deferred_texts_.find(name);
-  if (deferred == deferred_texts_.end()) return std::nullopt;
-  // Look the definition up before erasing: `name` may be the erased key.
-  const auto definition = definitions_.find(name);
-  const DeferredTexts texts = std::move(deferred->second);
-  deferred_texts_.erase(deferred);
-  if (definition == definitions_.end()) return std::nullopt;
-  // A built-in variant (chess960) copied its base before the base's texts
-  // were read: it takes them first, and its own go over them.
-  if (!texts.base.empty()) {
-    if (auto error = load_deferred_texts(texts.base)) return error;
-    if (auto base = definitions_.find(texts.base); base != definitions_.end())
-      definition->second.messages = base->second.messages;
-  }
-  if (texts.yaml.empty()) return std::nullopt;
-  return gamerec::load_deferred_texts(texts, definition->second);
+  const auto made = made_.find(name);
+  if (made == made_.end()) return std::nullopt;
+  MadeOnce& once = *made->second;
+  std::call_once(once.texts_once, [&] {
+    const DeferredTexts texts = std::exchange(once.texts, {});
+    if (texts.yaml.empty() && texts.base.empty()) return;
+    GameDefinition& definition = definitions_.find(name)->second;
+    // A built-in variant (chess960) copied its base before the base's texts
+    // were read: it takes them first, and its own go over them.
+    if (!texts.base.empty()) {
+      if (auto error = load_deferred_texts(texts.base)) {
+        once.texts_error = error;
+        return;
+      }
+      if (auto base = definitions_.find(texts.base); base != definitions_.end())
+        definition.messages = base->second.messages;
+    }
+    if (!texts.yaml.empty()) once.texts_error = gamerec::load_deferred_texts(texts, definition);
+  });
+  return once.texts_error;
 }
 
 std::optional<Message> GameCatalogue::load_deferred_texts() const {
-  while (!deferred_texts_.empty()) {
-    if (auto error = load_deferred_texts(deferred_texts_.begin()->first)) return error;
+  for (const auto& [name, made] : made_) {
+    if (auto error = load_deferred_texts(name)) return error;
   }
   return std::nullopt;
 }
@@ -172,10 +201,10 @@ Result<std::unique_ptr<Game>, Message> GameCatalogue::make_game(
                                              {"sides", std::to_string(type.sides)}}};
   auto options = resolve_options(*definition, overrides);
   if (auto* error = options.if_error()) return *error;
-  auto shared = shared_.find(name);
-  if (shared == shared_.end())
-    shared = shared_.emplace(std::string(name), std::make_shared<const GameDefinition>(*definition)).first;
-  auto game = rules->second.make(shared->second, std::move(options).value());
+  MadeOnce& made = *made_.find(name)->second;
+  std::call_once(made.shared_once,
+                 [&] { made.shared = std::make_shared<const GameDefinition>(*definition); });
+  auto game = rules->second.make(made.shared, std::move(options).value());
   // A factory that makes another class than the one registered is a bug.
   if (game && (*game)->type() != type)
     throw std::logic_error("rules core '" + type.rules + "' made a game of another type");

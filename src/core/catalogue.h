@@ -6,6 +6,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -36,6 +37,15 @@ using PlayerFactory = std::function<Result<std::unique_ptr<Player>, Message>(
 class GameCatalogue {
  public:
   GameCatalogue();  // knows the move-list format
+  // Built once (make_builtin_catalogue, then --definitions) and then only
+  // read, by every thread: moved, never copied.
+  GameCatalogue(GameCatalogue&&) = default;
+  GameCatalogue& operator=(GameCatalogue&&) = default;
+  GameCatalogue(const GameCatalogue&) = delete;
+  GameCatalogue& operator=(const GameCatalogue&) = delete;
+  // A second catalogue like this one, its texts all parsed, for a test that
+  // needs one of its own beside the one it was given.
+  GameCatalogue copy() const;
 
   // The rules core of the game class GameT (whose games the factory
   // makes), under the name its facts give (definitions' `rules:` key).
@@ -72,6 +82,7 @@ class GameCatalogue {
   const GameDefinition* find(std::string_view name) const;
   // Parses the texts the built-in definitions left aside at start-up; a
   // message when one of them is malformed (tests check there is none).
+  // Safe from several threads at once, as every const member is.
   std::optional<Message> load_deferred_texts() const;
   std::string game_names() const;  // "chaturanga, chess" for messages
   // "unknown game 'chesss'; known games: ...", with the closest name.
@@ -102,22 +113,35 @@ class GameCatalogue {
   const RecordFormat& format_for_output(const std::string& path) const;
 
  private:
-  // Adds the texts left aside for `name`, once; a message if they are malformed.
+  // What the catalogue makes of a definition when it is first needed,
+  // once, whichever thread asks first (std::call_once): a built-in
+  // definition's texts, parsed then (parsing every game's texts at start-up
+  // costs more than checking a short record: docs/benchmarks.md), and the
+  // copy of the definition the games made from it share. The threads of
+  // validate --jobs read one catalogue; nothing here is copied per thread.
+  struct MadeOnce {
+    DeferredTexts texts;  // left aside at start-up; empty when none are
+    std::once_flag texts_once;
+    std::optional<Message> texts_error;
+    std::once_flag shared_once;
+    SharedDefinition shared;
+  };
+  // Parses the texts left aside for `name`, once; a message if they are malformed.
   std::optional<Message> load_deferred_texts(std::string_view name) const;
+  // A definition was added or changed: games made from now on share a new
+  // copy. Called only while the catalogue is built, before it is shared.
+  void definitions_changed();
 
   std::map<std::string, RulesCore, std::less<>> rules_cores_;
-  // Built-in definitions get their texts when first looked up (start-up
-  // then parses a third of the compiled-in YAML): both are caches, hence
-  // mutable; what a caller sees is always a definition with its texts.
+  // Written only while the catalogue is built, but for the texts a
+  // definition's MadeOnce parses into it (each definition once, under its
+  // once_flag, before any reader of that definition's texts sees it).
   mutable DefinitionMap definitions_;
-  mutable std::map<std::string, DeferredTexts, std::less<>> deferred_texts_;
   std::vector<RecordFormat> formats_;  // the move list last: it takes anything
   std::vector<Message> warnings_;
   std::map<std::pair<std::string, std::string>, PlayerFactory> player_kinds_;  // (rules, kind)
-  // The definitions as games share them, made on first use (a batch of
-  // files makes one game per file, and copying a definition each time
-  // cost more than validating a short game). Emptied when one changes.
-  mutable std::map<std::string, SharedDefinition, std::less<>> shared_;
+  // One for every definition, made with it.
+  std::map<std::string, std::unique_ptr<MadeOnce>, std::less<>> made_;
 };
 
 }  // namespace gamerec

@@ -3,9 +3,10 @@
 # change to the game interface must not make worse (docs/benchmarks.md,
 # "Before and after a change"): validate against the read floor on a
 # chaturanga record, replay of its last position (the move-by-move path),
-# validate on real chess games against pgn-extract, perft 6, and `--jobs 2`
-# on the real games. A benchmark, not a test: it prints
-# figures and never fails on them.
+# validate on real chess games against pgn-extract, perft 6, `--jobs 2` on
+# the real games and on 100,000 small records, and the start-up of one
+# process per small record. A benchmark, not a test: it prints figures and
+# never fails on them.
 #
 #   tests/bench/before_after.sh OLD_GAMEREC NEW_GAMEREC [BUILD_DIR]
 #
@@ -32,6 +33,14 @@ bench_build line_floor make_records
 
 record=$data/long-10m.cht
 [ -s "$record" ] || "$build/tests/bench/make_records" long 10000000 "$record"
+records=$data/jobs-records
+if [[ ! -f $records/list.txt || $(wc -l <"$records/list.txt") -ne 100000 ]]; then
+  rm -rf "$records"
+  mkdir -p "$records"
+  "$build/tests/bench/make_records" games 100000 "$records" >/dev/null
+  find "$records" -name '*.cht' | sort >"$records/list.txt"
+fi
+head -200 "$records/list.txt" >"$data/start-up-list.txt"
 real=$data/twic1599-x20.pgn
 if [ ! -s "$real" ]; then
   zstd -dc "$repo/tests/bench/data/twic1599-excerpt.pgn.zst" > "$data/twic1599.pgn"
@@ -81,3 +90,7 @@ row "validate real chess games (TWIC 1599 x20, 20 MB), --jobs 1" "pgn-extract" \
 row "perft chess 6" "" -- @GAMEREC@ perft chess 6
 WALL=1 row "validate the same games, --jobs 2 (wall)" "--jobs 1 of the new build" \
   "$new" validate --jobs 1 "$real" -- @GAMEREC@ validate --jobs 2 "$real"
+WALL=1 row "validate 100,000 small records (--files-from), --jobs 2 (wall)" "" \
+  -- @GAMEREC@ validate --quiet --jobs 2 --files-from "$records/list.txt"
+row "validate 200 small records, one process each (start-up)" "" \
+  -- sh -c "xargs -n1 @GAMEREC@ validate --quiet <'$data/start-up-list.txt' >/dev/null 2>&1; true"

@@ -550,7 +550,8 @@ class Kit {
   std::optional<cli::Context> context() {
     auto messages = Messages::load("en");
     if (!messages) return std::nullopt;
-    auto made = cli::Context::make(catalogue_, std::move(messages.value()), {}, {no_input_, ignored_, ignored_});
+    auto made = cli::Context::make(catalogue_.copy(), std::move(messages.value()), {},
+                                   {no_input_, ignored_, ignored_});
     if (!made) return std::nullopt;
     return std::move(made.value());
   }

@@ -2,6 +2,10 @@
 // unknown keys named with the valid ones.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <thread>
+#include <type_traits>
+
 #include "app/builtin_games.h"
 #include "core/catalogue.h"
 #include "core/embedded_definitions.h"
@@ -182,4 +186,40 @@ TEST_CASE("definitions: a user's definition may narrow an option's range, never 
   CHECK(catalogue.find("kalah")->find_option("pits")->max == 6);
   auto made = catalogue.make_game("kalah", {{"pits", "7"}});
   CHECK(!made.ok());
+}
+
+TEST_CASE("catalogue: one is read by many threads at once, each game's texts made once, nothing copied") {
+  static_assert(!std::is_copy_constructible_v<GameCatalogue>, "the catalogue is built once and never copied");
+  // The reference texts, from a catalogue read by one thread.
+  const GameCatalogue reference = make_builtin_catalogue();
+  const GameCatalogue catalogue = make_builtin_catalogue();
+  // Every thread asks for every game's rules at once, variants (whose texts
+  // start from their base's) first: whichever asks first parses the texts.
+  std::vector<std::string> names;
+  for (const auto& [name, definition] : reference.definitions()) names.push_back(name);
+  std::sort(names.begin(), names.end(), [&](const std::string& a, const std::string& b) {
+    return (reference.find(a)->rules == a) < (reference.find(b)->rules == b);
+  });
+  constexpr int kThreads = 8;
+  std::vector<std::vector<std::unique_ptr<Game>>> made(kThreads);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&, t] {
+      for (const std::string& name : names) {
+        auto game = catalogue.make_game(name, {});
+        if (game) made[static_cast<std::size_t>(t)].push_back(std::move(game).value());
+      }
+    });
+  }
+  for (std::thread& thread : threads) thread.join();
+  for (int t = 0; t < kThreads; ++t) {
+    REQUIRE(made[static_cast<std::size_t>(t)].size() == names.size());
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      const GameDefinition& definition = made[static_cast<std::size_t>(t)][i]->definition();
+      INFO(names[i]);
+      CHECK(definition.messages == reference.find(names[i])->messages);
+      // One copy of the definition, shared by every thread's games.
+      CHECK(&definition == &made[0][i]->definition());
+    }
+  }
 }
