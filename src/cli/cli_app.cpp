@@ -79,6 +79,7 @@ const Command* CliApp::parsed_command() const {
 }
 
 CliApp make_cli_app(const std::string& version, OutputFormats formats) {
+  check_formats(formats);
   auto shared_formats = std::make_shared<const OutputFormats>(std::move(formats));
   CliApp cli;
   cli.app = std::make_unique<CLI::App>("gamerec: validate, replay and continue board-game records", "gamerec");

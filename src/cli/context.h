@@ -22,7 +22,7 @@ struct CommonOptions {
   bool old_definitions_option = false;  // --formats was given: it warns
   std::string language = "en";        // --lang
   std::string color = "auto";         // --color
-  std::string format = "text";        // --format (validate)
+  std::string format = "text";        // --format (validate, replay)
 };
 
 struct Streams {

@@ -4,9 +4,11 @@
 // subcommand it serves in cli/output_formats.cpp, the one list of them; the
 // subcommands, --format's choices and its usage errors ask that list.
 //
-// A format is a RecordRenderer: a replay format hears the events of one
-// game (RecordVisitor, records/move_run.h) as the rules check them; a
-// validate format hears each game's verdict. Either writes through an
+// A replay format is a RecordRenderer that hears the events of one game
+// (RecordVisitor, records/move_run.h) as the rules check them, or, for one
+// that must read the input itself (a page of every game, kept whole before
+// it is written), a whole_input function. A validate format is a
+// RecordRenderer that hears each game's verdict. Either writes through an
 // Output. docs/ARCHITECTURE.md, "A new output format", shows how to add one.
 #include <cstdint>
 #include <functional>
@@ -90,6 +92,7 @@ class RecordRenderer : public RecordVisitor {
 };
 
 struct OutputFormat {
+  // A renderer for one input; `output` and `request` outlive it.
   using Open = std::function<std::unique_ptr<RecordRenderer>(const Context&, Output&, const OutputRequest&)>;
   OutputFormat(std::string name, std::string command, Open open)
       : name(std::move(name)), command(std::move(command)), open(std::move(open)) {}
@@ -109,6 +112,10 @@ using OutputFormats = std::vector<OutputFormat>;
 
 // Every format gamerec writes (cli/output_formats.cpp).
 OutputFormats builtin_output_formats();
+// A format with neither `open` nor `whole_input`, with both, or with
+// whole_input for another subcommand than replay (the one that honours it)
+// is a bug: std::logic_error, when the command line is made.
+void check_formats(const OutputFormats& formats);
 // The names of the formats `command` writes, in registration order; every
 // name once when `command` is empty.
 std::vector<std::string> format_names(const OutputFormats& formats, std::string_view command = {});

@@ -1,6 +1,7 @@
 // The one list of output formats (cli/output_format.h): a new format is
-// its file and one line here.
+// its file, its declaration in cli/output_format.h and one line here.
 #include <algorithm>
+#include <stdexcept>
 
 #include "cli/output_format.h"
 
@@ -11,6 +12,15 @@ OutputFormats builtin_output_formats() {
       validate_text_format(), validate_json_format(), replay_text_format(),
       replay_svg_format(),    replay_html_format(),   replay_fen_format(),
   };
+}
+
+void check_formats(const OutputFormats& formats) {
+  for (const OutputFormat& format : formats) {
+    const bool reads_input = static_cast<bool>(format.whole_input);
+    if (static_cast<bool>(format.open) == reads_input || (reads_input && format.command != "replay"))
+      throw std::logic_error("output format '" + format.name + "' of " + format.command +
+                             ": give open, or whole_input for replay");
+  }
 }
 
 std::vector<std::string> format_names(const OutputFormats& formats, std::string_view command) {

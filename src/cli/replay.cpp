@@ -3,11 +3,9 @@
 // --as SIDE only what that side could see), in the --format asked for: each
 // format is a renderer registered in cli/output_formats.cpp that hears the
 // game's events; this file opens the game and reports what went wrong.
-#include <fmt/format.h>
-
-#include <istream>
 #include <memory>
 #include <ostream>
+#include <stdexcept>
 
 #include "cli/commands.h"
 #include "cli/diagnostics.h"
@@ -27,7 +25,8 @@ struct ReplayOptions {
 };
 
 // Tells `renderer` of the main line's moves only move --to N, when it is
-// given; the rest of the record as it comes.
+// given; the rest of the record (comments, NAGs, variations) all of it, as
+// it comes.
 class MoveChosen final : public RecordVisitor {
  public:
   MoveChosen(RecordRenderer& renderer, std::optional<std::int64_t> to) : renderer_(renderer), to_(to) {}
@@ -52,7 +51,8 @@ int replay(const Context& context, const OutputFormats& formats, ReplayOptions o
   OutputRequest& request = options.request;
   const std::string file = display_name(request.path);
   const OutputFormat* format = find_format(formats, "replay", context.options().format);
-  if (format == nullptr) return kExitUsage;  // the command line lets no other through
+  // The command line lets no other through.
+  if (format == nullptr) throw std::logic_error("replay: --format names no format of replay");
   if (options.step && !format->steps) return context.usage_error(Message{"usage.step-picture"});
   if (options.step && request.path == "-") return context.usage_error(Message{"usage.step-stdin"});
   if (format->whole_input) return format->whole_input(context, request);
@@ -79,10 +79,11 @@ int replay(const Context& context, const OutputFormats& formats, ReplayOptions o
   MoveChosen chosen(*renderer, request.to);
   RecordVisitor* visitor = &chosen;
   const RunResult run = run_moves(*input.source, game, state, visitor);
-  renderer->end_game(game, run, state);
   if (run.stopped) return context.usage_error(Message{"output.cannot-write"});
   if (run.read_error) return report_file_error(context, file, read_failure(*run.read_error));
+  // The warning before the end (text: the result line), the error after it.
   if (run.lines_after_quit) context.err() << quit_warning_line(context, file, *run.quit_line) << '\n';
+  renderer->end_game(game, run, state);
   if (run.error) {
     context.err() << error_line(file, *run.error, move_error_text(context, game, state, *run.error)) << '\n';
     return kExitInvalid;

@@ -18,6 +18,7 @@
 #include "cli/number_options.h"
 #include "cli/validate_check.h"
 #include "cli/validate_jobs.h"
+#include "rules/text.h"
 #include "ui/input.h"
 #include "ui/progress.h"
 
@@ -218,10 +219,8 @@ int exit_status(const ValidateCounts& counts) {
 }
 
 int validate_files(const Context& context, const std::vector<std::string>& paths) {
-  const OutputFormats formats = builtin_output_formats();
   ValidateOptions options;
   options.files = paths;
-  options.format = find_format(formats, "validate", context.options().format);
   return validate_files(context, options);
 }
 
@@ -258,10 +257,18 @@ int validate_files(const Context& context, const ValidateOptions& options) {
   ValidateProgress progress(context, options.quiet, records.size());
   if (records.size() == 1 && ui::progress_wanted(options.quiet)) progress.set_total_bytes(plain_size(records.front()));
 
-  if (options.fen && (options.format == nullptr || !options.format->position_text))
-    return context.usage_error(Message{"usage.fen-needs-json"});
-  const CheckOptions check_options{
-      RunOptions{options.strict}, options.format, options.fen, &cancel, options.quiet, !options.recursive};
+  // No format given: the built-in one --format names.
+  const OutputFormats builtin = builtin_output_formats();
+  const OutputFormat* format =
+      options.format != nullptr ? options.format : find_format(builtin, "validate", context.options().format);
+  if (format == nullptr)
+    return context.usage_error(Message{"usage.format-not-written",
+                                       {{"format", context.options().format},
+                                        {"command", "validate"},
+                                        {"formats", join(format_names(builtin, "validate"), ", ")}}});
+  if (options.fen && !format->position_text) return context.usage_error(Message{"usage.fen-needs-json"});
+  const CheckOptions check_options{RunOptions{options.strict}, format, options.fen, &cancel, options.quiet,
+                                   !options.recursive};
   ValidateCounts counts;
   std::size_t done = 0;
   auto count = [&](int status, const Tally& tally) {

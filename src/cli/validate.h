@@ -21,13 +21,12 @@ struct ValidateOptions {
   bool quiet = false;              // no progress line
   bool strict = false;             // what the rules let pass with a warning is an error (RunOptions)
   bool fen = false;                // JSON: the final position's text (a PositionText facet) as "fen"
-  const OutputFormat* format = nullptr;  // --format; null: text
+  const OutputFormat* format = nullptr;  // null: the built-in one the context's --format names
 };
 
 // Checks every game of every file, prints each game's verdict in the
 // format (text: a line per invalid game; JSON: an object per game) and the
-// summary; the exit status. The first takes the built-in format the
-// context's --format names.
+// summary; the exit status.
 int validate_files(const Context& context, const std::vector<std::string>& paths);
 int validate_files(const Context& context, const ValidateOptions& options);
 

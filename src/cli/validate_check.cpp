@@ -8,7 +8,6 @@
 
 #include "cli/diagnostics.h"
 #include "cli/display.h"
-#include "cli/record_facts.h"
 #include "rules/facets.h"
 
 namespace gamerec::cli {
@@ -24,7 +23,8 @@ class Validator {
         buffer_(buffer),
         after_game_(after_game),
         options_(options),
-        renderer_(open_renderer(context, buffer, path, options)) {}
+        request_(request_for(path, options)),
+        renderer_(options.format->open(context, buffer, request_)) {}
 
   CheckResult check(OpenRecord& input) {
     int index = 0;
@@ -169,15 +169,13 @@ class Validator {
                          {{"declared", *run.declared_result}, {"rules", status_line(context_, game, end)}});
   }
 
-  // The --format's, which CheckOptions names (validate's text by default).
-  static std::unique_ptr<RecordRenderer> open_renderer(const Context& context, ReportBuffer& buffer,
-                                                       const std::string& path, const CheckOptions& options) {
+  // What the --format's renderer is told of the command (it may keep it).
+  static OutputRequest request_for(const std::string& path, const CheckOptions& options) {
     OutputRequest request;
     request.path = path;
     request.quiet = options.quiet;
     request.fen = options.fen;
-    if (options.format != nullptr) return options.format->open(context, buffer, request);
-    return validate_text_format().open(context, buffer, request);
+    return request;
   }
 
   const Context& context_;
@@ -186,6 +184,7 @@ class Validator {
   ReportBuffer& buffer_;
   const AfterGame& after_game_;
   CheckOptions options_;
+  OutputRequest request_;  // before renderer_, which may keep a reference to it
   std::unique_ptr<RecordRenderer> renderer_;
   CheckResult result_;
 };
@@ -215,9 +214,9 @@ CheckResult check_games(const Context& context, const std::string& path, OpenRec
 }
 
 CheckResult check_unreadable(const Context& context, const std::string& path, ReportBuffer& buffer,
-                             const FileError& error) {
+                             const FileError& error, const CheckOptions& options) {
   const AfterGame go_on = [](std::uint64_t) { return true; };
-  return Validator(context, path, buffer, go_on, CheckOptions{}).unreadable(error);
+  return Validator(context, path, buffer, go_on, options).unreadable(error);
 }
 
 CheckResult check_file(const Context& context, const std::string& path, ReportBuffer& buffer,

@@ -73,7 +73,8 @@ using AfterGame = std::function<bool(std::uint64_t bytes_read)>;
 // How each game is checked (RunOptions) and what its report holds beside.
 struct CheckOptions {
   RunOptions run;
-  // The --format the reports are in; null: text.
+  // The --format the reports are in (validate's text or JSON); never null
+  // when checking.
   const OutputFormat* format = nullptr;
   bool fen = false;  // the final position's text (validate --fen, a format with position_text)
   // Ends the reading of a record from outside (a signal); may be null.
@@ -98,9 +99,9 @@ struct CheckResult {
 // read so far; false stops the checking.
 CheckResult check_games(const Context& context, const std::string& path, OpenRecord& input,
                         ReportBuffer& buffer, const AfterGame& after_game, const CheckOptions& options);
-// A record that cannot be read at all, reported.
+// A record that cannot be read at all, reported in the format `options` name.
 CheckResult check_unreadable(const Context& context, const std::string& path, ReportBuffer& buffer,
-                             const FileError& error);
+                             const FileError& error, const CheckOptions& options);
 // The same for the file `path`, opened here (or reported as unreadable).
 CheckResult check_file(const Context& context, const std::string& path, ReportBuffer& buffer,
                        const AfterGame& after_game, const CheckOptions& options);

@@ -284,7 +284,8 @@ class Pipeline {
     std::int64_t games_read = 0;
     std::int64_t games_shown = 0;
     if (task.unreadable) {
-      checked.result = check_unreadable(context, path, checked.buffer, *task.unreadable);
+      checked.result =
+          check_unreadable(context, path, checked.buffer, *task.unreadable, setup_.check_options);
     } else if (task.part) {
       const std::uint64_t size = task.part->bytes.size();  // before lines() takes them
       OpenRecord input{task.format, task.format->open_reader(task.part->lines())};

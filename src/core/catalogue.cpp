@@ -75,8 +75,10 @@ std::optional<Message> GameCatalogue::add_embedded_definitions() {
 std::optional<Message> GameCatalogue::add_builtin_definition(std::string_view yaml_text,
                                                              std::string_view source) {
   DeferredTexts deferred;
-  if (auto error = load_definition_deferring_texts(yaml_text, source, definitions_, deferred)) return error;
+  auto error = load_definition_deferring_texts(yaml_text, source, definitions_, deferred);
+  // Every definition in the map has its MadeOnce, even one added before an error.
   definitions_changed();
+  if (error) return error;
   if (!deferred.yaml.empty() || !deferred.base.empty()) made_.at(deferred.game)->texts = deferred;
   return std::nullopt;
 }
@@ -116,8 +118,10 @@ std::optional<Message> GameCatalogue::load_deferred_texts(std::string_view name)
   const auto made = made_.find(name);
   if (made == made_.end()) return std::nullopt;
   MadeOnce& once = *made->second;
+  // An exception out of the parse (memory) leaves the texts to parse: the
+  // next caller tries again.
   std::call_once(once.texts_once, [&] {
-    const DeferredTexts texts = std::exchange(once.texts, {});
+    const DeferredTexts& texts = once.texts;
     if (texts.yaml.empty() && texts.base.empty()) return;
     GameDefinition& definition = definitions_.find(name)->second;
     // A built-in variant (chess960) copied its base before the base's texts
@@ -131,15 +135,21 @@ std::optional<Message> GameCatalogue::load_deferred_texts(std::string_view name)
         definition.messages = base->second.messages;
     }
     if (!texts.yaml.empty()) once.texts_error = gamerec::load_deferred_texts(texts, definition);
+    // Parsed: a catalogue made anew from this one (definitions_changed)
+    // must not read them again over a user's texts.
+    once.texts = {};
   });
   return once.texts_error;
 }
 
 std::optional<Message> GameCatalogue::load_deferred_texts() const {
+  // Every definition's, even past an error: a caller then reads them all.
+  std::optional<Message> first_error;
   for (const auto& [name, made] : made_) {
-    if (auto error = load_deferred_texts(name)) return error;
+    auto error = load_deferred_texts(name);
+    if (error && !first_error) first_error = std::move(error);
   }
-  return std::nullopt;
+  return first_error;
 }
 
 const DefinitionMap& GameCatalogue::definitions() const {
@@ -201,7 +211,9 @@ Result<std::unique_ptr<Game>, Message> GameCatalogue::make_game(
                                              {"sides", std::to_string(type.sides)}}};
   auto options = resolve_options(*definition, overrides);
   if (auto* error = options.if_error()) return *error;
-  MadeOnce& made = *made_.find(name)->second;
+  const auto found = made_.find(name);
+  if (found == made_.end()) throw std::logic_error("catalogue: no MadeOnce for '" + std::string(name) + "'");
+  MadeOnce& made = *found->second;
   std::call_once(made.shared_once,
                  [&] { made.shared = std::make_shared<const GameDefinition>(*definition); });
   auto game = rules->second.make(made.shared, std::move(options).value());

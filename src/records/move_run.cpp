@@ -36,8 +36,8 @@ struct Branch {
 // wait to be played together (validate), and what was found so far.
 class Run {
  public:
-  Run(RecordSource& source, const Game& game, State& state, RecordVisitor* observer, RunOptions options)
-      : source_(source), game_(game), state_(state), observer_(observer), options_(options) {
+  Run(RecordSource& source, const Game& game, State& state, RecordVisitor* visitor, RunOptions options)
+      : source_(source), game_(game), state_(state), visitor_(visitor), options_(options) {
     // One allocation per game rather than a doubling series: an archive
     // runs this loop once per game.
     pending_.reserve(kBatchReserve);
@@ -70,14 +70,14 @@ class Run {
   // False when the run ends at `event`.
   bool take(const RecordEvent& event) {
     if (!branches_.empty()) return take_in_variation(event);
-    if (event.kind == RecordEvent::Kind::kMove && observer_ == nullptr && !source_refused(event)) [[likely]] {
+    if (event.kind == RecordEvent::Kind::kMove && visitor_ == nullptr && !source_refused(event)) [[likely]] {
       pending_.push_back(&event);
       texts_.push_back(event.text);
       return true;
     }
     // A comment changes nothing: the moves around it stay one batch.
     if (event.kind == RecordEvent::Kind::kComment || event.kind == RecordEvent::Kind::kNag) {
-      if (observer_ != nullptr) observer_->annotation(event);
+      if (visitor_ != nullptr) visitor_->annotation(event);
       return true;
     }
     if (!play_pending()) return false;
@@ -121,12 +121,12 @@ class Run {
       refuse(event, std::move(*error));
       return false;
     }
-    if (observer_ != nullptr) observer_->before_move(event, move, state_);
+    if (visitor_ != nullptr) visitor_->before_move(event, move, state_);
     const Side mover = state_.to_move();
     if (main_moves_) main_moves_->push_back(move);
     state_.apply(move);
     count_move();
-    if (observer_ != nullptr && !observer_->after_move(event, mover, move, state_)) {
+    if (visitor_ != nullptr && !visitor_->after_move(event, mover, move, state_)) {
       result_.stopped = true;
       return false;
     }
@@ -196,7 +196,7 @@ class Run {
 
   void open_variation(const RecordEvent& event) {
     ++result_.variations;
-    if (observer_ != nullptr) observer_->annotation(event);
+    if (visitor_ != nullptr) visitor_->annotation(event);
     const bool parent_checked = branches_.empty() || branches_.back().checked;
     Branch branch;
     branch.checked = parent_checked && main_start_ != nullptr;
@@ -216,11 +216,11 @@ class Run {
         return true;
       case RecordEvent::Kind::kVariationEnd:
         branches_.pop_back();
-        if (observer_ != nullptr) observer_->annotation(event);
+        if (visitor_ != nullptr) visitor_->annotation(event);
         return true;
       case RecordEvent::Kind::kComment:
       case RecordEvent::Kind::kNag:
-        if (observer_ != nullptr) observer_->annotation(event);
+        if (visitor_ != nullptr) visitor_->annotation(event);
         return true;
       case RecordEvent::Kind::kResult:
       case RecordEvent::Kind::kQuit:
@@ -238,12 +238,12 @@ class Run {
     }
     Branch& branch = branches_.back();
     if (!branch.checked) {
-      if (observer_ != nullptr) observer_->variation_move(event, nullptr, state_);
+      if (visitor_ != nullptr) visitor_->variation_move(event, nullptr, state_);
       return true;
     }
     auto read = game_.read_move(*branch.position, event.text);
     if (!read) {
-      if (observer_ != nullptr) observer_->variation_move(event, nullptr, *branch.position);
+      if (visitor_ != nullptr) visitor_->variation_move(event, nullptr, *branch.position);
       VariationError found{record_error(event, std::move(read.error())), branch.position->to_move(),
                            move_number(*branch.position)};
       if (options_.strict) {
@@ -257,7 +257,7 @@ class Run {
       return true;
     }
     const Move& move = *read;
-    if (observer_ != nullptr) observer_->variation_move(event, &move, *branch.position);
+    if (visitor_ != nullptr) visitor_->variation_move(event, &move, *branch.position);
     branch.moves.push_back(move);
     branch.position->apply(move);
     return true;
@@ -280,7 +280,7 @@ class Run {
   RecordSource& source_;
   const Game& game_;
   State& state_;
-  RecordVisitor* observer_;
+  RecordVisitor* visitor_;
   RunOptions options_;
   std::vector<const RecordEvent*> pending_;
   std::vector<std::string_view> texts_;
@@ -294,9 +294,9 @@ class Run {
 
 }  // namespace
 
-RunResult run_moves(RecordSource& source, const Game& game, State& state, RecordVisitor* observer,
+RunResult run_moves(RecordSource& source, const Game& game, State& state, RecordVisitor* visitor,
                     RunOptions options) {
-  return Run(source, game, state, observer, options).go();
+  return Run(source, game, state, visitor, options).go();
 }
 
 }  // namespace gamerec

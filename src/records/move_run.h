@@ -3,7 +3,7 @@
 // play and convert share. It takes a game's events in batches from its
 // RecordSource, and each move through both stages (parse, then resolve
 // against the position) before applying it, until the game's end, a Q line
-// or the first error. Without an observer (validate) the moves of a batch
+// or the first error. Without a visitor (validate) the moves of a batch
 // go to Game::play_texts at once, which the typed base runs with the game's
 // own classes: validating a long record is that loop and nothing else.
 #include <cstdint>
@@ -51,7 +51,7 @@ struct RunResult {
   // Reading failed part-way, and why: the rest is unknown. When it is set,
   // it is what went wrong (a cut last line may also look like a bad move).
   std::optional<std::string> read_error;
-  bool stopped = false;  // the observer asked to stop (its output failed)
+  bool stopped = false;                            // the visitor asked to stop (its output failed)
   std::vector<VariationError> variation_warnings;  // in record order
   // Under RunOptions::strict, when `error` is a variation's move: where.
   std::optional<VariationError> error_in_variation;
@@ -66,17 +66,18 @@ struct RunOptions {
   bool strict = false;
 };
 
-// The one vocabulary of a record's events, in record order: what the
-// record readers give (RecordEvent), what run_moves tells of them once the
-// rules have checked them, and what every output hears, the record writers
-// (convert, play) and replay's and validate's formats (cli/output_format.h).
-// A game opens (begin_game: its header and start), each accepted main-line
-// move comes before it is applied and after, then the rest of the record in
-// order (a comment, a NAG, a variation's start, moves and end), and the game
-// closes (end_game: what the run found and the last position). run_moves
-// sends the moves and the rest; whoever opened the game sends begin_game and
-// end_game. after_move() returns false to stop the run there (its output
-// cannot be written). Every event but after_move ignores by default.
+// The events of a record, in record order, once the rules have checked
+// them: what the record readers give (RecordEvent: move-list lines, PGN's
+// movetext, .psq lines) as run_moves tells it. Each accepted main-line move
+// comes before it is applied and after, and the rest of the record in order
+// (a comment, a NAG, a variation's start, moves and end). A visitor that
+// shows a game (replay's formats, cli/output_format.h) also hears it open
+// (begin_game: its header and start) and close (end_game: what the run
+// found and the last position), from whoever opened the game; run_moves
+// sends neither. The record writers (RecordWriter, records/record_format.h)
+// take the same events through a visitor that hands each to the writer
+// (convert's, play's). after_move() returns false to stop the run there (its
+// output cannot be written). Every event but after_move ignores by default.
 class RecordVisitor {
  public:
   virtual ~RecordVisitor() = default;
@@ -115,9 +116,9 @@ class MoveCalls final : public RecordVisitor {
   AfterMove& after_;
 };
 
-// Runs the current game of `source` from `state`; `observer` may be null
+// Runs the current game of `source` from `state`; `visitor` may be null
 // (validate needs nothing per move).
-RunResult run_moves(RecordSource& source, const Game& game, State& state, RecordVisitor* observer,
+RunResult run_moves(RecordSource& source, const Game& game, State& state, RecordVisitor* visitor,
                     RunOptions options = {});
 
 }  // namespace gamerec

@@ -8,6 +8,7 @@
 
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 
 #include "app/builtin_games.h"
 #include "cli/cli_app.h"
@@ -117,6 +118,24 @@ TEST_CASE("output formats: one registered, replay writes it from the record's ev
     CHECK(unknown.status == 2);
     CHECK(unknown.out.empty());
   }
+}
+
+TEST_CASE("output formats: one that cannot write is refused when the command line is made") {
+  cli::OutputFormats no_way = cli::builtin_output_formats();
+  no_way.emplace_back("nothing", "replay", nullptr);
+  CHECK_THROWS_AS(cli::make_cli_app("gamerec test", no_way), std::logic_error);
+  // validate reads its inputs itself: a format that would too is not one of its.
+  cli::OutputFormats reads_input = cli::builtin_output_formats();
+  cli::OutputFormat page("page", "validate", nullptr);
+  page.whole_input = [](const cli::Context&, const cli::OutputRequest&) { return 0; };
+  reads_input.push_back(page);
+  CHECK_THROWS_AS(cli::make_cli_app("gamerec test", reads_input), std::logic_error);
+  cli::OutputFormats both = cli::builtin_output_formats();
+  cli::OutputFormat twice = tally_format();
+  twice.whole_input = page.whole_input;
+  both.push_back(twice);
+  CHECK_THROWS_AS(cli::make_cli_app("gamerec test", both), std::logic_error);
+  CHECK_NOTHROW(cli::make_cli_app("gamerec test", with_tally()));
 }
 
 TEST_CASE("output formats: the built-in ones, each of the subcommand it serves") {

@@ -28,6 +28,7 @@ constexpr int kPlies = 24;
 }
 
 struct Fixture {
+  GameCatalogue builtin = make_builtin_catalogue();
   Messages english = Messages::load("en").value();
 };
 
@@ -81,8 +82,7 @@ void play(const Game& game, std::string_view bytes) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
-  // A catalogue is built once and never copied: each input builds its own.
-  GameCatalogue catalogue = make_builtin_catalogue();
+  GameCatalogue catalogue = fixture().builtin.copy();
   if (auto error = catalogue.add_definition(text, "fuzz.yaml")) {
     if (error->key.empty()) invariant_failed("a rejected definition without a message", "");
     (void)fixture().english.text(*error);

@@ -61,6 +61,11 @@ gzip -c bad.pgn > bad.pgn.gz
 bzip2 -c big.pgn > big.pgn.bz2
 head -c $(( $(stat -c %s big.pgn.zst) / 2 )) big.pgn.zst > cut.pgn.zst
 for archive in big.pgn.zst bad.pgn.gz big.pgn.bz2 cut.pgn.zst; do both_formats "$archive"; done
+# A compressed archive whose first read fails (zstd's magic, then noise):
+# its report is in the format asked for, --fen's key too.
+{ printf '\050\265\057\375'; head -c 200 big.pgn.bz2; } > noise.pgn.zst
+both_formats noise.pgn.zst
+same_as_one_job --format json --fen noise.pgn.zst
 status1=0; status2=0
 "$GAMEREC" validate --format json --jobs 1 - < big.pgn.zst > one.out 2>&1 || status1=$?
 "$GAMEREC" validate --format json --jobs 2 - < big.pgn.zst > many.out 2>&1 || status2=$?

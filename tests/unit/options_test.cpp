@@ -208,6 +208,9 @@ TEST_CASE("catalogue: one is read by many threads at once, each game's texts mad
       for (const std::string& name : names) {
         auto game = catalogue.make_game(name, {});
         if (game) made[static_cast<std::size_t>(t)].push_back(std::move(game).value());
+        // What else a thread reads of it while others make games.
+        (void)catalogue.game_for_path("x." + name);
+        if (t % 2 == 1) (void)catalogue.definitions().size();
       }
     });
   }
