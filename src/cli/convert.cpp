@@ -20,11 +20,10 @@
 
 #include "cli/commands.h"
 #include "cli/diagnostics.h"
+#include "cli/file_output.h"
 #include "cli/number_options.h"
 #include "cli/picture_output.h"
 #include "cli/record_opening.h"
-#include "records/record_file.h"
-#include "records/unique_fd.h"
 #include "rules/suggest.h"
 #include "rules/text.h"
 #include "ui/input.h"
@@ -45,63 +44,16 @@ struct ConvertOptions {
 
 constexpr std::string_view kStandardOutput = "-";
 
-// An output that appears whole or not at all: written under a temporary
-// name, linked into place at the end (never over an existing file).
-class OutputFile {
- public:
-  // "-": standard output, written as each game is done (nothing to link).
-  explicit OutputFile(const std::string& near)
-      : fd_(near == kStandardOutput ? UniqueFd(::dup(STDOUT_FILENO)) : create_temporary_for(near, temporary_, O_WRONLY)) {}
-  ~OutputFile() {
-    if (!done_ && !temporary_.empty()) ::unlink(temporary_.c_str());
-  }
-  OutputFile(const OutputFile&) = delete;
-  OutputFile& operator=(const OutputFile&) = delete;
-
-  void write(std::string_view text) {
-    buffer_ += text;
-    if (buffer_.size() >= (1 << 16)) flush();
-  }
-  // The output appears as `path`.
-  void commit(const std::string& path) {
-    flush();
-    if (temporary_.empty()) return;  // standard output
-    if (::link(temporary_.c_str(), path.c_str()) != 0) fail("cannot-create", path);
-    ::unlink(temporary_.c_str());
-    done_ = true;
-  }
-
- private:
-  void flush() {
-    std::string_view rest = buffer_;
-    while (!rest.empty()) {
-      const ssize_t n = ::write(fd_.get(), rest.data(), rest.size());
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) fail("cannot-write", temporary_.empty() ? std::string("<stdout>") : temporary_);
-      rest.remove_prefix(static_cast<std::size_t>(n));
-    }
-    buffer_.clear();
-  }
-  [[noreturn]] static void fail(const char* what, const std::string& path) {
-    throw RecordWriteError(
-        Message{std::string("write.") + what, {{"file", path}, {"reason", std::strerror(errno)}}});
-  }
-
-  std::string temporary_;  // before fd_: create_temporary_for sets it
-  UniqueFd fd_;
-  std::string buffer_;
-  bool done_ = false;
-};
-
 // The whole of a game read (main line, comments, NAGs, variations) handed
-// to the output format's writer in order.
+// to the output format's writer in order; the reading stops once the output
+// fails.
 class WriterFeed final : public RecordVisitor {
  public:
   WriterFeed(RecordWriter& writer, const Game& game, OutputFile& out) : writer_(writer), game_(game), out_(out) {}
   void before_move(const RecordEvent& event, const Move& move, const State& position) override {
     out_.write(writer_.move(game_, position, move, event.text));
   }
-  bool after_move(const RecordEvent&, Side, const Move&, const State&) override { return true; }
+  bool after_move(const RecordEvent&, Side, const Move&, const State&) override { return !out_.failure(); }
   void annotation(const RecordEvent& event) override { out_.write(writer_.annotation(event)); }
   void variation_move(const RecordEvent& event, const Move* move, const State& position) override {
     out_.write(writer_.variation_move(game_, position, move, event));
@@ -142,9 +94,13 @@ int convert_to_page(const Context& context, const ConvertOptions& options, const
   request.cancel = &cancel;
   PageOutcome page;
   {
-    OutputFile out(options.output);
-    page = write_record_page(context, options.input, request, [&](std::string_view text) { out.write(text); });
-    if (page.written && !page.interrupted) out.commit(options.output);
+    auto out = OutputFile::open(options.output);
+    if (!out) return context.usage_error(out.error().message);
+    page = write_record_page(context, options.input, request,
+                             [&](std::string_view text) { return out->write(text); });
+    std::optional<Error> failed = out->failure();
+    if (!failed && page.written && !page.interrupted) failed = out->commit(options.output);
+    if (failed) return context.usage_error(failed->message);
   }
   if (page.interrupted) return 128 + interrupts.signal();
   if (page.too_large) {
@@ -157,6 +113,7 @@ int convert_to_page(const Context& context, const ConvertOptions& options, const
     if (std::filesystem::exists(folder))
       return context.usage_error(Message{"convert.exists", {{"file", display_name(folder)}}});
     page = write_record_folder(context, options.input, request, folder);
+    if (page.write_failure) return context.usage_error(page.write_failure->message);
     if (page.interrupted) return 128 + interrupts.signal();
     if (!page.written) return page.status;
     context.err() << context.text("convert.folder", {{"file", file},
@@ -235,7 +192,8 @@ int convert(const Context& context, const ConvertOptions& options, const ui::Int
   if (!to_stdout && std::filesystem::exists(options.output))
     return context.usage_error(Message{"convert.exists", {{"file", display_name(options.output)}}});
   std::optional<OutputFile> shared;
-  std::unique_ptr<OutputFile> first_game;  // its name waits for whether a second comes
+  std::optional<OutputFile> first_game;  // its name waits for whether a second comes
+  const auto cannot_write = [&](const Error& failure) { return context.usage_error(failure.message); };
   int status = kExitOk;
   int index = 0;
   int written = 0;
@@ -246,8 +204,7 @@ int convert(const Context& context, const ConvertOptions& options, const ui::Int
     if (options.game_index && index != *options.game_index) continue;
     // A game that cannot be read is not converted; a one-file output
     // without it would look whole, so it does not appear.
-    if (input.source->read_error())
-      return report_file_error(context, file, read_failure(*input.source->read_error()));
+    if (input.source->read_error()) return report_file_error(context, file, *input.source->read_error());
     if (auto* error = next->if_error()) {
       status = report_file_error(context, file, header_file_error(*error));
       if (one_file) return status;
@@ -278,15 +235,18 @@ int convert(const Context& context, const ConvertOptions& options, const ui::Int
       const std::string name = numbered(options.output, 1);
       if (std::filesystem::exists(name))
         return context.usage_error(Message{"convert.exists", {{"file", display_name(name)}}});
-      first_game->commit(name);
+      if (auto failed = first_game->commit(name)) return cannot_write(*failed);
       first_game.reset();
     }
     const std::string path = one_file || index == 1 ? options.output : numbered(options.output, index);
     if (!one_file && index > 1 && std::filesystem::exists(path))
       return context.usage_error(Message{"convert.exists", {{"file", display_name(path)}}});
-    std::unique_ptr<OutputFile> own;
-    if (!one_file) own = std::make_unique<OutputFile>(path);
-    if (one_file && !shared) shared.emplace(options.output);
+    std::optional<OutputFile> own;
+    if (!one_file || !shared) {
+      auto opened_output = OutputFile::open(one_file ? options.output : path);
+      if (!opened_output) return cannot_write(opened_output.error());
+      (one_file ? shared : own).emplace(std::move(*opened_output));
+    }
     OutputFile& out = one_file ? *shared : *own;
 
     auto writer = format.open_writer();
@@ -294,11 +254,14 @@ int convert(const Context& context, const ConvertOptions& options, const ui::Int
     // The output's name must tell the game, or its header does.
     if ((to_stdout || context.catalogue().game_for_path(options.output) != rules.name()) && format.game != rules.name())
       header.game = rules.name();
-    out.write(writer->begin_game(rules, header));
+    auto begun = writer->begin_game(rules, header);
+    if (!begun) return cannot_write(begun.error());
+    out.write(*begun);
     WriterFeed feed(*writer, rules, out);
     const RunResult run = run_moves(*input.source, rules, *opened_game.start, &feed);
+    if (out.failure()) return cannot_write(*out.failure());
     if (stopped()) return stopped();
-    if (run.read_error) return report_file_error(context, file, read_failure(*run.read_error));
+    if (run.read_error) return report_file_error(context, file, *run.read_error);
     if (run.error) {
       // An invalid game is not converted: its output never appears.
       context.err() << error_line(file, *run.error,
@@ -312,24 +275,30 @@ int convert(const Context& context, const ConvertOptions& options, const ui::Int
     lost.variations += writer->lost().variations;
     lost.nags += writer->lost().nags;
     lost.comments += writer->lost().comments;
-    if (to_stdout) out.commit(options.output);
+    if (out.failure()) return cannot_write(*out.failure());
+    if (to_stdout) {
+      if (auto failed = out.commit(options.output)) return cannot_write(*failed);
+    }
     ++written;
     if (own && index == 1) {
-      first_game = std::move(own);
+      first_game.emplace(std::move(*own));
     } else if (own) {
-      own->commit(path);
+      if (auto failed = own->commit(path)) return cannot_write(*failed);
     }
   }
   if (stopped()) return stopped();
   // The input failed after its last whole game: what was read is not all.
-  if (input.source->read_error())
-    return report_file_error(context, file, read_failure(*input.source->read_error()));
+  if (input.source->read_error()) return report_file_error(context, file, *input.source->read_error());
   if (options.game_index && index < *options.game_index)
     return context.usage_error(
         Message{"usage.no-such-game",
                 {{"index", std::to_string(*options.game_index)}, {"count", std::to_string(index)}}});
-  if (first_game) first_game->commit(options.output);
-  if (shared && status != kExitInvalid) shared->commit(options.output);
+  if (first_game) {
+    if (auto failed = first_game->commit(options.output)) return cannot_write(*failed);
+  }
+  if (shared && status != kExitInvalid) {
+    if (auto failed = shared->commit(options.output)) return cannot_write(*failed);
+  }
   if (lost.any())
     context.err() << context.text("convert.lost", {{"file", display_name(options.output)},
                                                    {"format", format.name},
@@ -363,11 +332,7 @@ Command add_convert_command(CLI::App& app) {
       ->check(whole_number(1, kMaxPageLimit));
   return {command, [options](const Context& context) {
             ui::InterruptGuard interrupts;
-            try {
-              return convert(context, *options, interrupts);
-            } catch (const RecordWriteError& e) {
-              return context.usage_error(e.message);
-            }
+            return convert(context, *options, interrupts);
           }};
 }
 

@@ -37,11 +37,11 @@ std::string error_line(std::string_view file, const RecordError& error, std::str
                      message);
 }
 
-std::string file_error_text(const Context& context, const FileError& error) {
-  return context.text(error.message, context.catalogue().find(error.game));
+std::string file_error_text(const Context& context, const Error& error) {
+  return context.text(error.message, context.catalogue().find(error.scope));
 }
 
-std::string file_error_line(const Context& context, std::string_view file, const FileError& error) {
+std::string file_error_line(const Context& context, std::string_view file, const Error& error) {
   // Values from the file (a header's game name) are escaped like the name.
   const std::string message = escape_controls(file_error_text(context, error));
   // Compiler style, like move errors: the header problem is on that line.

@@ -28,9 +28,9 @@ std::string move_error_text(const Context& context, const Game& game, const Stat
 // "file:7:1: error[blocked-path]: <message>"
 std::string error_line(std::string_view file, const RecordError& error, std::string_view message);
 // The message of a file that cannot be checked, from its game's texts.
-std::string file_error_text(const Context& context, const FileError& error);
+std::string file_error_text(const Context& context, const Error& error);
 // "file:3:1: error[header]: ..." or "file: error[io]: ..."
-std::string file_error_line(const Context& context, std::string_view file, const FileError& error);
+std::string file_error_line(const Context& context, std::string_view file, const Error& error);
 // Why a computer player lost by forfeit, as the {reason} of a message
 // and, when the rules refused its move, the {move} too (`refused_move`):
 // play and tourney word it around these.

@@ -17,7 +17,8 @@ namespace {
 // memory, then past a few megabytes in an unnamed temporary file.
 class PageSpool {
  public:
-  void write(std::string_view text) {
+  // False once the temporary file could not be written.
+  bool write(std::string_view text) {
     if (!file_ && memory_.size() + text.size() > kInMemory) {
       file_.reset(std::tmpfile());
       if (file_) {
@@ -29,7 +30,9 @@ class PageSpool {
       put(text);
     else
       memory_ += text;
+    return !failed_;
   }
+  bool failed() const { return failed_; }
   // False when the page could not be kept or written out.
   bool copy_to(std::ostream& out) {
     if (!file_) return static_cast<bool>(out << memory_);
@@ -64,8 +67,9 @@ int replay_page(const Context& context, const OutputRequest& options) {
   request.picture = {options.size, options.flip};
   request.as = options.as;
   request.max_megabytes = options.page_limit;
-  const PageOutcome page =
-      write_record_page(context, options.path, request, [&](std::string_view text) { spool.write(text); });
+  const PageOutcome page = write_record_page(context, options.path, request,
+                                             [&](std::string_view text) { return spool.write(text); });
+  if (spool.failed()) return context.usage_error(Message{"output.cannot-write"});
   if (page.too_large)
     return context.usage_error(
         Message{"page.too-large",

@@ -39,7 +39,7 @@ class JsonLines final : public RecordRenderer {
     line["valid"] = error == nullptr && !verdict.file_error;
     line["moves"] = verdict.run != nullptr ? verdict.run->moves : 0;
     if (verdict.file_error) {
-      const FileError& file_error = *verdict.file_error;
+      const Error& file_error = *verdict.file_error;
       line["error"] = {{"line", file_error.line},
                        {"column", file_error.line > 0 ? 1 : 0},
                        {"code", file_error.code},

@@ -53,7 +53,7 @@ struct GameVerdict {
   std::string file;                     // as a terminal shows it (display_name)
   std::string path;                     // as given: JSON escapes it its own way
   std::optional<int> game_index;        // formats that hold many games
-  std::optional<FileError> file_error;  // nothing below is set
+  std::optional<Error> file_error;      // nothing below is set
   const GameHeader* header = nullptr;
   const Game* game = nullptr;
   const State* end = nullptr;  // the position after the last accepted move

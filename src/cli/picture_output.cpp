@@ -13,6 +13,7 @@
 
 #include "cli/diagnostics.h"
 #include "cli/display.h"
+#include "cli/file_output.h"
 #include "cli/record_facts.h"
 #include "cli/record_opening.h"
 #include "pictures/board_picture.h"
@@ -144,7 +145,7 @@ int read_page_games(const Context& context, const std::string& path, const PageR
                     std::vector<std::string>& notes, int& games) {
   const std::string file = display_name(path);
   const std::string name = std::filesystem::path(file).filename().string();
-  const auto fail = [&](const FileError& error) {
+  const auto fail = [&](const Error& error) {
     notes.push_back(file_error_line(context, file, error));
     return kExitUsage;
   };
@@ -157,7 +158,7 @@ int read_page_games(const Context& context, const std::string& path, const PageR
     if (request.cancel && request.cancel->requested()) return kExitUsage;
     ++index;
     if (request.game_index && index != *request.game_index) continue;
-    if (input.source->read_error()) return fail(read_failure(*input.source->read_error()));
+    if (input.source->read_error()) return fail(*input.source->read_error());
     if (auto* error = next->if_error()) return fail(header_file_error(*error));
     auto made = open_game(std::move(*next).value(), input, path, context.catalogue(), context.game_choice());
     if (auto* error = made.if_error()) return fail(*error);
@@ -207,7 +208,7 @@ int read_page_games(const Context& context, const std::string& path, const PageR
     recorder.position(state);
     RecordVisitor* observer = &recorder;
     const RunResult run = run_moves(*input.source, game, state, observer);
-    if (run.read_error) return fail(read_failure(*run.read_error));
+    if (run.read_error) return fail(*run.read_error);
     if (run.lines_after_quit) notes.push_back(quit_warning_line(context, file, *run.quit_line));
     const std::string result = result_text(context, game, declared_result_of(game, header, run, state), run, state);
     shown.info.emplace_back(context.text("page.result"), result);
@@ -225,13 +226,13 @@ int read_page_games(const Context& context, const std::string& path, const PageR
     ++games;
     if (!take(shown, GameSummary{index, shown.title, result, run.moves})) return status;
   }
-  if (input.source->read_error()) return fail(read_failure(*input.source->read_error()));
+  if (input.source->read_error()) return fail(*input.source->read_error());
   if (request.game_index && index < *request.game_index)
-    return fail(FileError{"usage", Message{"usage.no-such-game",
-                                           {{"index", std::to_string(*request.game_index)},
-                                            {"count", std::to_string(index)}}}});
+    return fail(Error{"usage", Message{"usage.no-such-game",
+                                       {{"index", std::to_string(*request.game_index)},
+                                        {"count", std::to_string(index)}}}});
   if (games == 0)  // a file of no game at all
-    return fail(FileError{"usage", Message{"usage.no-such-game", {{"index", "1"}, {"count", "0"}}}});
+    return fail(Error{"usage", Message{"usage.no-such-game", {{"index", "1"}, {"count", "0"}}}});
   return status;
 }
 
@@ -244,11 +245,14 @@ void write_notes(const Context& context, const std::vector<std::string>& notes) 
 // never gets there.
 class TemporaryFolder {
  public:
-  explicit TemporaryFolder(const std::string& final_path) {
+  static Result<TemporaryFolder, Error> make(const std::string& final_path) {
     const std::filesystem::path target(final_path);
     std::string pattern = (target.parent_path() / ("." + target.filename().string() + ".XXXXXX")).string();
-    if (::mkdtemp(pattern.data()) == nullptr) fail("cannot-create", final_path);
-    path_ = pattern;
+    if (::mkdtemp(pattern.data()) == nullptr) return system_error("write.cannot-create", final_path, errno);
+    return TemporaryFolder(std::move(pattern));
+  }
+  TemporaryFolder(TemporaryFolder&& other) noexcept : path_(std::move(other.path_)), done_(other.done_) {
+    other.done_ = true;  // the moved-from folder removes nothing
   }
   ~TemporaryFolder() {
     if (done_) return;
@@ -257,24 +261,29 @@ class TemporaryFolder {
   }
   TemporaryFolder(const TemporaryFolder&) = delete;
   TemporaryFolder& operator=(const TemporaryFolder&) = delete;
+  TemporaryFolder& operator=(TemporaryFolder&&) = delete;
 
   std::string file(const std::string& name) const { return (std::filesystem::path(path_) / name).string(); }
+  // A new file of the folder.
+  Result<BufferedFile, Error> create(const std::string& name) const {
+    const std::string path = file(name);
+    UniqueFd fd(::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666));
+    if (!fd) return system_error("write.cannot-create", path, errno);
+    return BufferedFile(std::move(fd), path);
+  }
   // The folder appears as `final_path`, never over a file or folder that
   // appeared meanwhile.
-  void commit(const std::string& final_path) {
+  std::optional<Error> commit(const std::string& final_path) {
     ::chmod(path_.c_str(), 0777 & ~current_umask());
-    if (std::filesystem::exists(final_path)) {
-      errno = EEXIST;
-      fail("cannot-create", final_path);
-    }
-    if (::rename(path_.c_str(), final_path.c_str()) != 0) fail("cannot-create", final_path);
+    if (std::filesystem::exists(final_path)) return system_error("write.cannot-create", final_path, EEXIST);
+    if (::rename(path_.c_str(), final_path.c_str()) != 0)
+      return system_error("write.cannot-create", final_path, errno);
     done_ = true;
-  }
-  [[noreturn]] static void fail(const char* what, const std::string& path) {
-    throw RecordWriteError(Message{std::string("write.") + what, {{"file", path}, {"reason", std::strerror(errno)}}});
+    return std::nullopt;
   }
 
  private:
+  explicit TemporaryFolder(std::string path) : path_(std::move(path)) {}
   static mode_t current_umask() {
     const mode_t mask = ::umask(0);
     ::umask(mask);
@@ -282,38 +291,6 @@ class TemporaryFolder {
   }
   std::string path_;
   bool done_ = false;
-};
-
-// A file of the folder, written through a buffer.
-class FolderFile {
- public:
-  explicit FolderFile(const std::string& path)
-      : path_(path), fd_(::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666)) {
-    if (fd_.get() < 0) TemporaryFolder::fail("cannot-create", path_);
-  }
-  void write(std::string_view text) {
-    buffer_ += text;
-    if (buffer_.size() >= (1 << 16)) flush();
-  }
-  void close() {
-    flush();
-    fd_.reset();
-  }
-
- private:
-  void flush() {
-    std::string_view rest = buffer_;
-    while (!rest.empty()) {
-      const ssize_t n = ::write(fd_.get(), rest.data(), rest.size());
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) TemporaryFolder::fail("cannot-write", path_);
-      rest.remove_prefix(static_cast<std::size_t>(n));
-    }
-    buffer_.clear();
-  }
-  std::string path_;
-  UniqueFd fd_;
-  std::string buffer_;
 };
 
 }  // namespace
@@ -341,9 +318,11 @@ std::string position_svg(const Context& context, const Game& game, const State& 
 }
 
 PageOutcome write_record_page(const Context& context, const std::string& path, const PageRequest& request,
-                              const std::function<void(std::string_view)>& write) {
+                              const std::function<bool(std::string_view)>& write) {
   const std::string name = std::filesystem::path(display_name(path)).filename().string();
-  pictures::PageWriter writer(page_settings(context, request, false), name, write);
+  bool refused = false;  // the sink failed: nothing more is read
+  pictures::PageWriter writer(page_settings(context, request, false), name,
+                              [&](std::string_view text) { refused = !write(text) || refused; });
   const std::uint64_t limit = static_cast<std::uint64_t>(request.max_megabytes) * 1000 * 1000;
   PageOutcome outcome;
   std::vector<std::string> notes;
@@ -352,11 +331,11 @@ PageOutcome write_record_page(const Context& context, const std::string& path, c
       [&](const PageGame& game, const GameSummary&) {
         writer.add(game);
         outcome.too_large = writer.bytes() > limit;
-        return !outcome.too_large;
+        return !outcome.too_large && !refused;
       },
       notes, outcome.games);
   outcome.interrupted = request.cancel && request.cancel->requested();
-  if (outcome.too_large || outcome.interrupted) return outcome;
+  if (outcome.too_large || outcome.interrupted || refused) return outcome;
   write_notes(context, notes);
   if (outcome.status == kExitUsage) return outcome;
   writer.finish();
@@ -367,8 +346,17 @@ PageOutcome write_record_page(const Context& context, const std::string& path, c
 PageOutcome write_record_folder(const Context& context, const std::string& path, const PageRequest& request,
                                 const std::string& folder) {
   const std::string name = std::filesystem::path(display_name(path)).filename().string();
-  TemporaryFolder made(folder);
-  FolderFile index(made.file("index.html"));
+  PageOutcome outcome;
+  auto made = TemporaryFolder::make(folder);
+  if (!made) {
+    outcome.write_failure = std::move(made.error());
+    return outcome;
+  }
+  auto index = made->create("index.html");
+  if (!index) {
+    outcome.write_failure = std::move(index.error());
+    return outcome;
+  }
   pictures::IndexTexts texts;
   texts.language = context.messages().language();
   texts.title = name;
@@ -377,37 +365,47 @@ PageOutcome write_record_folder(const Context& context, const std::string& path,
   texts.game = context.text("page.game");
   texts.result = context.text("page.result");
   texts.moves = context.text("page.moves");
-  index.write(pictures::index_head(texts));
+  index->write(pictures::index_head(texts));
   const pictures::PageSettings settings = page_settings(context, request, true);
-  std::unique_ptr<FolderFile> page_file;
+  std::optional<BufferedFile> page_file;
   std::unique_ptr<pictures::PageWriter> writer;
-  PageOutcome outcome;
   std::vector<std::string> notes;
+  // The first write that failed (a game's page, or the index): the reading
+  // stops there, and the temporary folder goes.
+  const auto failed = [&](std::optional<Error> failure) {
+    if (failure && !outcome.write_failure) outcome.write_failure = std::move(failure);
+    return outcome.write_failure.has_value();
+  };
   outcome.status = read_page_games(
       context, path, request,
       [&](int game_index) -> PageTables& {
-        page_file = std::make_unique<FolderFile>(made.file("game-" + std::to_string(game_index) + ".html"));
-        writer = std::make_unique<pictures::PageWriter>(settings, name,
-                                                        [&](std::string_view text) { page_file->write(text); });
+        auto created = made->create("game-" + std::to_string(game_index) + ".html");
+        if (created)
+          page_file.emplace(std::move(*created));
+        else
+          (void)failed(std::move(created.error()));
+        writer = std::make_unique<pictures::PageWriter>(settings, name, [&](std::string_view text) {
+          if (page_file) page_file->write(text);
+        });
         return writer->tables();
       },
       [&](const PageGame& game, const GameSummary& summary) {
         writer->add(game);
         writer->finish();
-        page_file->close();
-        index.write(pictures::index_row(
-            summary.index, {"game-" + std::to_string(summary.index) + ".html", summary.title, summary.result,
-                            summary.moves}));
-        return !(request.cancel && request.cancel->requested());
+        if (page_file && failed(page_file->close())) return false;
+        page_file.reset();
+        index->write(pictures::index_row(summary.index, {"game-" + std::to_string(summary.index) + ".html",
+                                                         summary.title, summary.result, summary.moves}));
+        return !failed(index->failure()) && !(request.cancel && request.cancel->requested());
       },
       notes, outcome.games);
+  if (outcome.write_failure) return outcome;
   outcome.interrupted = request.cancel && request.cancel->requested();
   if (outcome.interrupted) return outcome;  // the temporary folder goes
   write_notes(context, notes);
   if (outcome.status == kExitUsage) return outcome;
-  index.write(pictures::index_tail());
-  index.close();
-  made.commit(folder);
+  index->write(pictures::index_tail());
+  if (failed(index->close()) || failed(made->commit(folder))) return outcome;
   outcome.written = true;
   return outcome;
 }

@@ -62,18 +62,20 @@ struct PageOutcome {
   bool written = false;    // the whole page went through the sink
   bool too_large = false;  // stopped: the page would pass max_megabytes (nothing said yet)
   bool interrupted = false;  // stopped by request.cancel (nothing said)
+  std::optional<Error> write_failure;  // a folder's file could not be written (nothing said)
   int games = 0;
 };
 
 // The replay page of the games of `path`, written through `write` as the
 // games are read (what was written is to be dropped unless `written`).
+// `write` says false once its output failed: no more games are read.
 PageOutcome write_record_page(const Context& context, const std::string& path, const PageRequest& request,
-                              const std::function<void(std::string_view)>& write);
+                              const std::function<bool(std::string_view)>& write);
 
 // The games of `path` as a folder: index.html, a table of the games, and
 // game-N.html, a page per game. The folder is made under another name
-// beside `folder` and appears whole, or not at all (RecordWriteError when
-// it cannot be written).
+// beside `folder` and appears whole, or not at all (write_failure says why
+// when it cannot be written).
 PageOutcome write_record_folder(const Context& context, const std::string& path, const PageRequest& request,
                                 const std::string& folder);
 

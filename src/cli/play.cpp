@@ -197,7 +197,7 @@ class PlayHooks final : public MatchHooks {
   // A computer player that broke down, made a move the rules refuse or
   // withheld one lost: say so, as tourney does, before the session ends;
   // the record says so too, in a comment after its last move.
-  void report_forfeit(const MatchEnd& end, const State& position) const {
+  std::optional<Error> report_forfeit(const MatchEnd& end, const State& position) const {
     ForfeitText why = forfeit_text(context_, game_, end);
     why.args.insert(why.args.begin(), {"side", side_display(context_, game_, end.forfeited)});
     // The refused move and why can tell where its hidden ships are.
@@ -205,7 +205,7 @@ class PlayHooks final : public MatchHooks {
     const char* key = hidden ? "ui.forfeit-hidden" : why.refused_move ? "ui.forfeit" : "ui.forfeit-failure";
     const std::string text = context_.text(key, why.args);
     context_.out() << text << '\n';
-    session_.write_comment(text, position);
+    return session_.write_comment(text, position);
   }
 
   // SIGINT or SIGTERM, or output that cannot be written: the session ends
@@ -213,7 +213,7 @@ class PlayHooks final : public MatchHooks {
   bool interrupted() const override { return interrupts_.signal() != 0 || !context_.out(); }
 
   // Why the session had to end (the record no longer reads as it wrote
-  // it), or nullopt.
+  // it, or cannot be written), or nullopt.
   const std::optional<Message>& failure() const { return failure_; }
 
  private:
@@ -313,7 +313,10 @@ class PlayHooks final : public MatchHooks {
     }
     for (auto taken = plan.moves.rbegin(); taken != plan.moves.rend(); ++taken)
       context_.out() << context_.text("ui.undone", {{"move", shown_text(*taken->after, taken->text)}}) << '\n';
-    session_.undo(plan);
+    if (auto failed = session_.undo(plan)) {
+      failure_ = std::move(failed->message);
+      return false;
+    }
     match.set_position(std::move(plan.position));
     // A hint program cannot be told that moves were taken back: the next
     // hint starts a new one, which learns the game as it now stands.
@@ -383,8 +386,8 @@ class PlayCommand {
 
  private:
   int refuse(const PlayRefusal& refusal) const {
-    if (refusal.in_record) return report_file_error(context_, display_name(options_.file), *refusal.in_record);
-    return context_.usage_error(refusal.message, context_.catalogue().find(refusal.game));
+    if (refusal.in_record) return report_file_error(context_, display_name(options_.file), refusal.error);
+    return context_.usage_error(refusal.error.message, context_.catalogue().find(refusal.error.scope));
   }
 
   // The record's moves; with --step, each shown as the person at the
@@ -474,7 +477,11 @@ class PlayCommand {
     match.set_seed(seats_.shortcut_seed);
     const MatchEnd end = match.run(hooks);
     if (hooks.failure()) return context_.usage_error(*hooks.failure());
-    if (end.reason == MatchEnd::Reason::kForfeit) hooks.report_forfeit(end, match.state());
+    if (end.write_failure) return context_.usage_error(end.write_failure->message);
+    if (end.reason == MatchEnd::Reason::kForfeit) {
+      if (auto failed = hooks.report_forfeit(end, match.state()))
+        return context_.usage_error(failed->message);
+    }
     if (new_game && match.state().moves_played() == 0 && end.reason != MatchEnd::Reason::kForfeit &&
         session.remove())
       context_.out() << context_.text("ui.not-kept", {{"file", display_name(session.path())}}) << '\n';
@@ -538,13 +545,7 @@ Command add_play_command(CLI::App& app) {
   command->add_flag("--no-flip", options->no_flip, "Never show the board turned round")->excludes(flip);
   command->add_option("--position,--fen", options->position,
                       "Start a new game from this position, in the game's notation (a header's position:)");
-  return {command, [options](const Context& context) {
-            try {
-              return PlayCommand(context, *options).run();
-            } catch (const RecordWriteError& e) {
-              return context.usage_error(e.message);
-            }
-          }};
+  return {command, [options](const Context& context) { return PlayCommand(context, *options).run(); }};
 }
 
 }  // namespace gamerec::cli

@@ -6,7 +6,7 @@
 
 namespace gamerec::cli {
 
-int report_file_error(const Context& context, const std::string& file, const FileError& error) {
+int report_file_error(const Context& context, const std::string& file, const Error& error) {
   context.err() << file_error_line(context, file, error) << '\n';
   return kExitUsage;
 }
@@ -23,12 +23,12 @@ std::optional<SelectedGame> open_record_game(const Context& context, const std::
     auto next = input.source->next_game();
     if (!next) {
       if (input.source->read_error())
-        report_file_error(context, file, read_failure(*input.source->read_error()));
+        report_file_error(context, file, *input.source->read_error());
       else
         report_file_error(context, file,
-                          FileError{"usage", Message{"usage.no-such-game",
-                                                     {{"index", std::to_string(index)},
-                                                      {"count", std::to_string(number - 1)}}}});
+                          Error{"usage", Message{"usage.no-such-game",
+                                                 {{"index", std::to_string(index)},
+                                                  {"count", std::to_string(number - 1)}}}});
       return std::nullopt;
     }
     if (number < index) continue;

@@ -21,6 +21,6 @@ struct SelectedGame {
 std::optional<SelectedGame> open_record_game(const Context& context, const std::string& path, int index = 1);
 
 // Prints "file: error[...]: ..." on standard error; returns exit status 2.
-int report_file_error(const Context& context, const std::string& file, const FileError& error);
+int report_file_error(const Context& context, const std::string& file, const Error& error);
 
 }  // namespace gamerec::cli

@@ -80,7 +80,7 @@ int replay(const Context& context, const OutputFormats& formats, ReplayOptions o
   RecordVisitor* visitor = &chosen;
   const RunResult run = run_moves(*input.source, game, state, visitor);
   if (run.stopped) return context.usage_error(Message{"output.cannot-write"});
-  if (run.read_error) return report_file_error(context, file, read_failure(*run.read_error));
+  if (run.read_error) return report_file_error(context, file, *run.read_error);
   // The warning before the end (text: the result line), the error after it.
   if (run.lines_after_quit) context.err() << quit_warning_line(context, file, *run.quit_line) << '\n';
   renderer->end_game(game, run, state);

@@ -86,7 +86,7 @@ int step_through(const Context& context, OpenRecord& input, const GameHeader& he
                  State& start, Side viewer, bool turned, std::int64_t first, const std::string& file) {
   Replay replay(context, game, viewer, turned);
   const RunResult run = replay.read(input, start);
-  if (run.read_error) return report_file_error(context, file, read_failure(*run.read_error));
+  if (run.read_error) return report_file_error(context, file, *run.read_error);
   {
     const std::vector<std::string> players = header_players(game, header);
     std::string players_line;

@@ -71,7 +71,7 @@ int run_solve(const Context& context, const SolveOptions& options) {
     return context.usage_error(Message{"solve.no-solver", {{"game", game.name()}}});
   State& state = *opened->game.start;
   RunResult run = run_moves(*opened->input.source, game, state);
-  if (run.read_error) return report_file_error(context, file, read_failure(*run.read_error));
+  if (run.read_error) return report_file_error(context, file, *run.read_error);
   if (run.error) {
     context.err() << error_line(file, *run.error, move_error_text(context, game, state, *run.error)) << '\n';
     return kExitInvalid;

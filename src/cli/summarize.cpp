@@ -19,17 +19,17 @@ namespace {
 // other, and a record of several games numbers them from 1 (game_index).
 class Merger {
  public:
-  // A message when `line` is not a validate result.
-  std::optional<std::string> add(const std::string& line) {
+  // Why `line` is not a validate result, if it is not.
+  std::optional<Message> add(const std::string& line) {
     nlohmann::json result;
     try {
       result = nlohmann::json::parse(line);
     } catch (const nlohmann::json::exception& e) {
-      return std::string(e.what());
+      return Message{"summarize.not-json", {{"reason", e.what()}}};  // the library's words
     }
     if (!result.is_object() || !result.contains("file") || !result["file"].is_string() ||
         !result.contains("valid") || !result["valid"].is_boolean() || !result.contains("error"))
-      return std::string("a validate --format json line has file, valid and error");
+      return Message{"summarize.missing-fields"};
     const std::string file = result["file"];
     const std::optional<std::int64_t> index =
         result.contains("game_index") && result["game_index"].is_number_integer()
@@ -91,8 +91,9 @@ int summarize(const Context& context, const std::vector<std::string>& paths) {
     // its first line, never read into memory whole.
     auto opened = open_lines(path);
     if (!opened) {
-      if (opened.error() == std::errc::is_a_directory) return cannot_read(context.text("summarize.directory"));
-      return cannot_read(opened.error().message());
+      if (opened.error().message.key == "file.is-directory")
+        return cannot_read(context.text("summarize.directory"));
+      return cannot_read(std::string(opened.error().message.arg("reason")));
     }
     LineSource& lines = **opened;
     std::int64_t results = 0;
@@ -100,10 +101,11 @@ int summarize(const Context& context, const std::vector<std::string>& paths) {
       if (line->too_long) return bad_line(line->number, context.text("summarize.too-long"));
       if (line->text.find_first_not_of(" \t\r") == std::string_view::npos)
         return bad_line(line->number, context.text("summarize.blank-line"));
-      if (auto problem = merger.add(std::string(line->text))) return bad_line(line->number, *problem);
+      if (auto problem = merger.add(std::string(line->text)))
+        return bad_line(line->number, context.text(*problem));
       ++results;
     }
-    if (lines.read_error()) return cannot_read(*lines.read_error());
+    if (lines.read_error()) return cannot_read(std::string(lines.read_error()->message.arg("reason")));
     if (results == 0) return context.usage_error(Message{"summarize.no-results", {{"file", file}}});
   }
   const ValidateCounts& counts = merger.finish();

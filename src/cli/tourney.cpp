@@ -236,7 +236,9 @@ int run_tourney(const Context& context, const TourneyCommandOptions& options) {
         }
         const auto number = tourney.claim_next();
         if (!number) return;
-        report(tourney.play(*number));
+        const auto played = tourney.play(*number);
+        if (!played) return;  // a record not written: tourney.failure()
+        report(*played);
       }
     } catch (...) {
       std::lock_guard lock(failure_mutex);
@@ -247,15 +249,9 @@ int run_tourney(const Context& context, const TourneyCommandOptions& options) {
   for (std::int64_t i = 1; i < options.concurrency; ++i) workers.emplace_back(work);
   work();
   for (std::thread& worker : workers) worker.join();
-  if (failure) {
-    if (progress) context.err() << '\n';
-    try {
-      std::rethrow_exception(failure);
-    } catch (const RecordWriteError& e) {
-      return context.usage_error(e.message);
-    }
-  }
   if (progress) context.err() << '\n';
+  if (failure) std::rethrow_exception(failure);  // a programmer's error, or memory gone
+  if (const auto failed = tourney.failure()) return context.usage_error(failed->message);
   const bool scored = std::any_of(tourney.tallies().begin(), tourney.tallies().end(),
                                   [](const EntrantTally& tally) { return tally.scored_games > 0; });
   print_results(context, game, tourney, scored);

@@ -9,6 +9,8 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -74,24 +76,21 @@ void add_directory(const GameCatalogue& catalogue, const std::string& directory,
 }
 
 // Appends the names --files-from lists to `records`: one a line, or
-// NUL-separated (-0); empty entries are skipped. False when the list cannot
-// be read. Read in large blocks, each name copied once: a list of 100,000
+// NUL-separated (-0); empty entries are skipped. Why the list cannot be
+// read, if it cannot. Read in large blocks, each name copied once: a list of 100,000
 // names read line by line kept the threads of --jobs waiting for a
 // twentieth of their run.
-bool read_list(const std::string& list, bool null_separated, std::vector<std::string>& records,
-               std::string& reason) {
+std::optional<Error> read_list(const std::string& list, bool null_separated,
+                               std::vector<std::string>& records) {
+  const auto unreadable = [&](std::string reason) {
+    return Error{"usage", Message{"usage.files-from", {{"file", list}, {"reason", std::move(reason)}}}};
+  };
   std::ifstream file;
   std::istream* in = &std::cin;
   if (list != "-") {
-    if (fs::is_directory(list)) {
-      reason = std::make_error_code(std::errc::is_a_directory).message();
-      return false;
-    }
+    if (fs::is_directory(list)) return unreadable(std::strerror(EISDIR));
     file.open(list, std::ios::binary);
-    if (!file) {
-      reason = std::error_code(errno, std::generic_category()).message();
-      return false;
-    }
+    if (!file) return unreadable(std::strerror(errno));
     in = &file;
   }
   const char separator = null_separated ? '\0' : '\n';
@@ -117,11 +116,8 @@ bool read_list(const std::string& list, bool null_separated, std::vector<std::st
     partial.append(text);
   }
   add(partial);
-  if (in->bad()) {
-    reason = "read error";
-    return false;
-  }
-  return true;
+  if (in->bad()) return unreadable("read error");
+  return std::nullopt;
 }
 
 class ValidateProgress {
@@ -235,10 +231,9 @@ int validate_files(const Context& context, const ValidateOptions& options) {
   if (!options.files_from.empty()) {
     if (options.files_from == "-" && std::count(records.begin(), records.end(), "-") > 0)
       return context.usage_error(Message{"usage.files-from-stdin"});
-    std::string reason;
     const std::size_t given = records.size();
-    if (!read_list(options.files_from, options.null_separated, records, reason))
-      return context.usage_error(Message{"usage.files-from", {{"file", options.files_from}, {"reason", reason}}});
+    if (auto unreadable = read_list(options.files_from, options.null_separated, records))
+      return context.usage_error(unreadable->message);
     const auto listed = records.begin() + static_cast<std::ptrdiff_t>(given);
     if (options.files_from == "-" && std::count(listed, records.end(), "-") > 0)
       return context.usage_error(Message{"usage.files-from-stdin"});

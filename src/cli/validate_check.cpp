@@ -33,7 +33,7 @@ class Validator {
     result_.bytes = input.source->bytes_read();
     return result_;
   }
-  CheckResult unreadable(const FileError& error) {
+  CheckResult unreadable(const Error& error) {
     result_.status = report_file_error(error, {});
     return result_;
   }
@@ -47,8 +47,7 @@ class Validator {
       const std::optional<int> shown_index =
           input.format->many_games ? std::optional<int>(index) : std::nullopt;
       // A header cut short by a failed read is the read's fault.
-      if (input.source->read_error())
-        return report_file_error(read_failure(*input.source->read_error()), shown_index);
+      if (input.source->read_error()) return report_file_error(*input.source->read_error(), shown_index);
       if (auto* error = next->if_error()) {
         status = std::max(status, report_file_error(header_file_error(*error), shown_index));
         if (!after_game_(input.source->bytes_read())) return stop(status);
@@ -65,7 +64,7 @@ class Validator {
       const RunResult run =
           run_moves(*input.source, *opened_game.game, *opened_game.start, nullptr, options_.run);
       // The rest is unknown: this game and the file cannot be judged.
-      if (run.read_error) return report_file_error(read_failure(*run.read_error), shown_index);
+      if (run.read_error) return report_file_error(*run.read_error, shown_index);
       if (run.lines_after_quit && !options_.quiet)
         buffer_.err(quit_warning_line(context_, file_, *run.quit_line) + '\n');
 
@@ -94,7 +93,7 @@ class Validator {
     if (input.source->read_error()) {
       const std::optional<int> shown_index =
           input.format->many_games ? std::optional<int>(index + 1) : std::nullopt;
-      return report_file_error(read_failure(*input.source->read_error()), shown_index);
+      return report_file_error(*input.source->read_error(), shown_index);
     }
     return status;
   }
@@ -104,7 +103,7 @@ class Validator {
     return status;
   }
 
-  int report_file_error(const FileError& error, std::optional<int> index) {
+  int report_file_error(const Error& error, std::optional<int> index) {
     GameVerdict verdict;
     verdict.file = file_;
     verdict.path = path_;
@@ -214,7 +213,7 @@ CheckResult check_games(const Context& context, const std::string& path, OpenRec
 }
 
 CheckResult check_unreadable(const Context& context, const std::string& path, ReportBuffer& buffer,
-                             const FileError& error, const CheckOptions& options) {
+                             const Error& error, const CheckOptions& options) {
   const AfterGame go_on = [](std::uint64_t) { return true; };
   return Validator(context, path, buffer, go_on, options).unreadable(error);
 }
@@ -225,7 +224,7 @@ CheckResult check_file(const Context& context, const std::string& path, ReportBu
   if (const auto* error = opened.if_error()) {
     if (options.suggest_recursive && error->message.key == "file.is-directory")
       return Validator(context, path, buffer, after_game, options)
-          .unreadable(FileError{error->code, Message{"file.is-directory-recursive"}, error->line});
+          .unreadable(Error{error->code, Message{"file.is-directory-recursive"}, error->line});
     return Validator(context, path, buffer, after_game, options).unreadable(*error);
   }
   return check_games(context, path, opened.value(), buffer, after_game, options);

@@ -101,7 +101,7 @@ CheckResult check_games(const Context& context, const std::string& path, OpenRec
                         ReportBuffer& buffer, const AfterGame& after_game, const CheckOptions& options);
 // A record that cannot be read at all, reported in the format `options` name.
 CheckResult check_unreadable(const Context& context, const std::string& path, ReportBuffer& buffer,
-                             const FileError& error, const CheckOptions& options);
+                             const Error& error, const CheckOptions& options);
 // The same for the file `path`, opened here (or reported as unreadable).
 CheckResult check_file(const Context& context, const std::string& path, ReportBuffer& buffer,
                        const AfterGame& after_game, const CheckOptions& options);

@@ -47,7 +47,7 @@ struct Task {
   bool last_of_record = true;  // a part: the record's last
   const RecordFormat* format = nullptr;  // set for a part
   std::optional<ArchivePart> part;
-  std::optional<FileError> unreadable;  // the first read failed
+  std::optional<Error> unreadable;  // the first read failed
 };
 
 // What checking one record (or a part of one) wrote and found. A piece
@@ -210,7 +210,7 @@ class Pipeline {
     ArchiveSplitter splitter(std::move(*opened));
     const std::string_view head = splitter.head();
     if (splitter.read_error() && head.empty()) {
-      Task task{0, record, record + 1, true, nullptr, std::nullopt, read_failure(*splitter.read_error())};
+      Task task{0, record, record + 1, true, nullptr, std::nullopt, *splitter.read_error()};
       push(std::move(task));
       return true;
     }

@@ -34,12 +34,26 @@ void Match::tell_players(Side mover, const Move& move) {
   }
 }
 
-void Match::play(Side side, const Move& move, const std::string& text, bool by_computer, MatchHooks& hooks) {
-  if (sink_ != nullptr) sink_->write_move(*state_, move, text);
+std::optional<Error> Match::play(Side side, const Move& move, const std::string& text, bool by_computer,
+                                 MatchHooks& hooks) {
+  if (sink_ != nullptr) {
+    if (auto failed = sink_->write_move(*state_, move, text)) return failed;
+  }
   state_->apply(move);
   hooks.accepted(*this, side, move, text, by_computer);
   tell_players(side, move);
+  return std::nullopt;
 }
+
+namespace {
+
+MatchEnd write_failed(Error why) {
+  MatchEnd end{MatchEnd::Reason::kWriteFailed};
+  end.write_failure = std::move(why);
+  return end;
+}
+
+}  // namespace
 
 MatchEnd Match::run(MatchHooks& hooks, std::optional<std::int64_t> max_moves) {
   while (!state_->is_over()) {
@@ -113,7 +127,10 @@ MatchEnd Match::run(MatchHooks& hooks, std::optional<std::int64_t> max_moves) {
         const std::vector<Move> moves = prompt->shortcut_moves(text, *state_, seed);
         for (std::size_t i = 0; i < moves.size(); ++i) {
           moves_to_follow_ = moves.size() - 1 - i;
-          play(side, moves[i], game_.move_text(moves[i], *state_), false, hooks);
+          if (auto failed = play(side, moves[i], game_.move_text(moves[i], *state_), false, hooks)) {
+            moves_to_follow_ = 0;
+            return write_failed(std::move(*failed));
+          }
         }
         moves_to_follow_ = 0;
         if (!moves.empty()) continue;
@@ -128,7 +145,8 @@ MatchEnd Match::run(MatchHooks& hooks, std::optional<std::int64_t> max_moves) {
       }
       move = *checked;
     }
-    play(side, move, text, player.is_computer(), hooks);
+    if (auto failed = play(side, move, text, player.is_computer(), hooks))
+      return write_failed(std::move(*failed));
   }
   MatchEnd end;
   end.outcome = state_->outcome();

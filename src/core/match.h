@@ -86,11 +86,12 @@ class ComputerPlayer final : public Player {
   std::unique_ptr<MoveChooser> chooser_;
 };
 
-// Where accepted moves are written (a record file), before they are played.
+// Where accepted moves are written (a record file), before they are played:
+// a move that cannot be written is not played, and the match ends.
 class MoveSink {
  public:
   virtual ~MoveSink() = default;
-  virtual void write_move(const State& before, const Move& move, std::string_view text) = 0;
+  virtual std::optional<Error> write_move(const State& before, const Move& move, std::string_view text) = 0;
 };
 
 class Match;
@@ -121,6 +122,7 @@ struct MatchEnd {
     kForfeit,      // a computer player broke the rules: it lost
     kMoveLimit,    // stopped unfinished after the move limit
     kInterrupted,  // the hooks said stop (a signal)
+    kWriteFailed,  // the sink could not write a move: see write_failure
   };
   Reason reason = Reason::kGameOver;
   Outcome outcome = {};  // the rules' outcome, or the forfeit's
@@ -129,6 +131,7 @@ struct MatchEnd {
   std::string forfeit_move = {};                // what it tried (or sent instead of a move)
   std::optional<Message> forfeit_reason = {};   // or why it broke down (Action::failure)
   bool out_of_time = false;                     // the forfeit: its clock ran out
+  std::optional<Error> write_failure = {};      // kWriteFailed: why
 };
 
 class Match {
@@ -139,8 +142,8 @@ class Match {
       : game_(game), state_(std::move(position)), players_(std::move(players)), sink_(sink) {}
 
   // Plays until the game ends, a player stops, or `max_moves` moves have
-  // been played since the start position. A failed write (RecordWriteError)
-  // propagates with the position as it was before that move.
+  // been played since the start position. A move the sink cannot write
+  // ends it (kWriteFailed), with the position as it was before that move.
   MatchEnd run(MatchHooks& hooks, std::optional<std::int64_t> max_moves = std::nullopt);
 
   const Game& game() const { return game_; }
@@ -160,8 +163,10 @@ class Match {
 
  private:
   void tell_players(Side mover, const Move& move);
-  // Writes, applies and announces an accepted move.
-  void play(Side side, const Move& move, const std::string& text, bool by_computer, MatchHooks& hooks);
+  // Writes, applies and announces an accepted move; why it could not be
+  // written (then nothing else happens).
+  std::optional<Error> play(Side side, const Move& move, const std::string& text, bool by_computer,
+                            MatchHooks& hooks);
 
   const Game& game_;
   std::unique_ptr<State> state_;

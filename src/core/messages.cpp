@@ -52,7 +52,7 @@ std::string fill(std::string_view pattern, const MessageArgs& args) {
   return out;
 }
 
-Result<Messages, std::string> Messages::load(std::string_view language) {
+Result<Messages, Error> Messages::load(std::string_view language) {
   std::string_view catalogue_text;
   for (const EmbeddedFile& file : embedded_definitions()) {
     if (file.name == "messages.yaml") catalogue_text = file.text;
@@ -68,7 +68,9 @@ Result<Messages, std::string> Messages::load(std::string_view language) {
     if (key == language) chosen = section;
   }
   if (chosen.empty())
-    return "unknown language '" + std::string(language) + "'; available: " + join(available, ", ");
+    return Error{"usage",
+                 Message{"usage.unknown-language",
+                         {{"language", std::string(language)}, {"languages", join(available, ", ")}}}};
   Messages messages;
   messages.language_ = std::string(language);
   flatten_texts(YAML::Load(std::string(english))["en"], "", messages.english_);

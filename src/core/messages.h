@@ -19,9 +19,9 @@ namespace gamerec {
 class Messages {
  public:
   // The compiled-in catalogue for `language` ("en", "es"); English fills any
-  // key the language lacks. An English sentence on an unknown language (the
-  // catalogue cannot speak it).
-  static Result<Messages, std::string> load(std::string_view language);
+  // key the language lacks; "usage.unknown-language" for a language it
+  // has no texts in.
+  static Result<Messages, Error> load(std::string_view language);
 
   const std::string& language() const { return language_; }
   // The text of `key` with args filled in; `game`'s texts first. The key

@@ -24,7 +24,10 @@ bool same_file(const std::string& a, const std::string& b) {
   return std::filesystem::equivalent(a, b, ec);
 }
 
-PlayRefusal usage(Message message, std::string game = "") { return PlayRefusal{std::move(message), {}, std::move(game)}; }
+PlayRefusal usage(Message message, std::string game = "") {
+  return PlayRefusal{Error{"usage", std::move(message), 0, std::move(game)}, false};
+}
+PlayRefusal in_record(Error error) { return PlayRefusal{std::move(error), true}; }
 
 // A record is never replaced by a new one.
 PlayRefusal existing(const std::string& path) {
@@ -126,11 +129,11 @@ std::optional<PlayRefusal> PlayOpening::open_record() {
   // Locked before it is read: another session cannot slip moves in.
   if (request_.output.empty() || same_file(request_.output, path)) {
     auto locked = RecordSession::open(path);
-    if (!locked) return usage(locked.error());
+    if (!locked) return PlayRefusal{std::move(locked.error())};
     in_place_.emplace(std::move(locked).value());
   }
   auto opened = open_input(path, *catalogue_);
-  if (!opened) return PlayRefusal{opened.error().message, opened.error(), opened.error().game};
+  if (!opened) return in_record(std::move(opened.error()));
   input_ = std::move(opened).value();
   // Game N of an archive (--game-index): the games before it are passed over.
   auto next = input_.source->next_game();
@@ -143,19 +146,14 @@ std::optional<PlayRefusal> PlayOpening::open_record() {
         while (again->source->next_game()) ++count;
       }
     }
-    const FileError error = input_.source->read_error()
-                                ? read_failure(*input_.source->read_error())
-                                : FileError{"usage", Message{"usage.no-such-game",
-                                                             {{"index", std::to_string(request_.game_index)},
-                                                              {"count", std::to_string(count)}}}};
-    return PlayRefusal{error.message, error, error.game};
+    if (input_.source->read_error()) return in_record(*input_.source->read_error());
+    return in_record(Error{"usage", Message{"usage.no-such-game",
+                                            {{"index", std::to_string(request_.game_index)},
+                                             {"count", std::to_string(count)}}}});
   }
-  if (const auto* header_error = next->if_error()) {
-    const FileError error = header_file_error(*header_error);
-    return PlayRefusal{error.message, error, error.game};
-  }
+  if (const auto* header_error = next->if_error()) return in_record(header_file_error(*header_error));
   auto game = open_game(std::move(*next).value(), input_, path, *catalogue_, request_.choice);
-  if (!game) return PlayRefusal{game.error().message, game.error(), game.error().game};
+  if (!game) return in_record(std::move(game.error()));
   // A record in another format (a Gomocup .psq) takes no new lines: its
   // moves go to OUT as a move list (as convert writes it), then the new ones.
   if (foreign() && in_place_)
@@ -165,7 +163,10 @@ std::optional<PlayRefusal> PlayOpening::open_record() {
   position_ = std::move(game->start);
   if (!in_place_) {
     if (auto refused = choose_output(request_.output)) return refused;
-    if (output_ != nullptr) (void)writers_.back()->begin_game(*game_, whole_header(header_));
+    if (output_ != nullptr) {
+      auto begun = writers_.back()->begin_game(*game_, whole_header(header_));
+      if (!begun) return PlayRefusal{std::move(begun.error())};
+    }
   }
   return std::nullopt;
 }
@@ -193,6 +194,8 @@ void PlayOpening::name_players(const std::vector<std::string>& names,
   }
   if (!renamed) return;
   branch_comment_ = branch(before);
+  // A writer kept for play writes a whole format (clone()), which takes any
+  // header: only a move list's has a limit.
   (void)writers_.back()->begin_game(*game_, whole_header(header_));
 }
 
@@ -260,10 +263,7 @@ Result<RecordSession, PlayRefusal> PlayOpening::begin(const RunResult& replayed)
   if (!resumes()) return create_new_record();
   const std::string& path = request_.file;
   // The rest of the file is unknown: continuing would append after it.
-  if (replayed.read_error) {
-    const FileError error = read_failure(*replayed.read_error);
-    return PlayRefusal{error.message, error, ""};
-  }
+  if (replayed.read_error) return in_record(*replayed.read_error);
   if (replayed.error || replayed.lines_after_quit) {
     const std::string why = replayed.error ? "play.because-error" : "play.because-after-quit";
     if (request_.output.empty())
@@ -280,7 +280,7 @@ Result<RecordSession, PlayRefusal> PlayOpening::begin(const RunResult& replayed)
   }
   const std::string& output = request_.output;
   if (file_exists(output)) return existing(output);
-  Result<RecordSession, Message> created = Message{};
+  Result<RecordSession, Error> created = Error{};
   if (output_ != nullptr) {
     if (!branch_comment_.empty()) {
       RecordEvent comment;
@@ -292,13 +292,14 @@ Result<RecordSession, PlayRefusal> PlayOpening::begin(const RunResult& replayed)
   } else if (foreign()) {
     GameHeader header = header_;
     if (catalogue_->game_for_path(output) != game_->name()) header.game = game_->name();
-    created = RecordSession::create(output, "", 0,
-                                    move_list_format().open_writer()->begin_game(*game_, header) + converted_);
+    auto begun = move_list_format().open_writer()->begin_game(*game_, header);
+    if (!begun) return PlayRefusal{std::move(begun.error())};
+    created = RecordSession::create(output, "", 0, *begun + converted_);
   } else {
     // The valid part of the input, byte for byte, then the new moves.
     created = RecordSession::create(output, path, replayed.end_offset, "");
   }
-  if (!created) return usage(created.error());
+  if (!created) return PlayRefusal{std::move(created.error())};
   return std::move(created).value();
 }
 
@@ -309,9 +310,10 @@ Result<RecordSession, PlayRefusal> PlayOpening::create_new_record() {
   if (output_ != nullptr) {
     GameHeader header;
     header.position = request_.position;
-    (void)writers_.back()->begin_game(*game_, header);
+    auto begun = writers_.back()->begin_game(*game_, header);
+    if (!begun) return PlayRefusal{std::move(begun.error())};
     auto created = RecordSession::create_whole(path, *game_, std::move(writers_), *position_);
-    if (!created) return usage(created.error());
+    if (!created) return PlayRefusal{std::move(created.error())};
     return std::move(created).value();
   }
   // The header names the game when the file name would not tell it, and
@@ -321,7 +323,7 @@ Result<RecordSession, PlayRefusal> PlayOpening::create_new_record() {
   header.variant = request_.choice.overrides;
   header.position = request_.position;
   auto created = RecordSession::create(path, "", 0, move_list_header(header, *game_));
-  if (!created) return usage(created.error());
+  if (!created) return PlayRefusal{std::move(created.error())};
   return std::move(created).value();
 }
 

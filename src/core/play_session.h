@@ -36,9 +36,8 @@ namespace gamerec {
 // Why play cannot go on: the record's own problem (shown as FILE:
 // error[CODE]: MESSAGE), or else the command line's (gamerec: MESSAGE).
 struct PlayRefusal {
-  Message message;
-  std::optional<FileError> in_record;  // set: the record's fault (it holds the message)
-  std::string game;                    // the game whose texts hold `message`; "" for the shared ones
+  Error error;
+  bool in_record = false;
 };
 
 // What the command line asks for.

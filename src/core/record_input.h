@@ -21,18 +21,6 @@
 
 namespace gamerec {
 
-// A problem with a whole file or game (exit status 2). `code` is "io",
-// "header", "unknown-game" or "usage" (a bad --game or --variant).
-struct FileError {
-  std::string code;
-  Message message;
-  std::int64_t line = 0;  // 0 when no line applies
-  // The game whose texts hold the message (a position is read by its game's
-  // own rules, whose texts may share a key with another game's); "" when
-  // the message is the core's.
-  std::string game{};
-};
-
 struct GameChoice {
   std::optional<std::string> forced_game;  // --game
   std::vector<OptionOverride> overrides;   // --variant, applied after the header's
@@ -57,8 +45,8 @@ struct OpenRecord {
   std::unique_ptr<RecordSource> source;
   RulesCache rules_cache = {};
 };
-Result<OpenRecord, FileError> open_input(const std::string& path, const GameCatalogue& catalogue,
-                                         const ReadCancel* cancel = nullptr);
+Result<OpenRecord, Error> open_input(const std::string& path, const GameCatalogue& catalogue,
+                                     const ReadCancel* cancel = nullptr);
 
 // One game of an open record, ready to run: its header, rules and start.
 struct RecordGame {
@@ -67,12 +55,11 @@ struct RecordGame {
   std::unique_ptr<State> start;
 };
 // Makes the game that `header` starts in `input` (next_game() gave it).
-Result<RecordGame, FileError> open_game(GameHeader header, OpenRecord& input, const std::string& path,
-                                        const GameCatalogue& catalogue, const GameChoice& choice);
+Result<RecordGame, Error> open_game(GameHeader header, OpenRecord& input, const std::string& path,
+                                    const GameCatalogue& catalogue, const GameChoice& choice);
 // The error a malformed header (RecordSource::next_game) is reported as.
-FileError header_file_error(const RecordError& error);
+Error header_file_error(const RecordError& error);
 // The error for an input that failed part-way (`reason`: strerror text).
-FileError read_failure(const std::string& reason);
 
 // Runs the current game of `source` from `state` (records/move_run.h). before(event, move, position) runs before each accepted
 // move is applied and after(event, mover, move, position) after it; an

@@ -21,67 +21,55 @@ bool same_time(const struct timespec& a, const struct timespec& b) {
 
 RecordSession::RecordSession(RecordFile file) : file_(std::move(file)) {}
 
-Result<RecordSession, Message> RecordSession::open(const std::string& path) {
-  try {
-    RecordSession session(RecordFile::open_for_append(path));
-    session.lock();
-    session.remember();
-    return session;
-  } catch (const RecordWriteError& e) {
-    return e.message;
-  }
+Result<RecordSession, Error> RecordSession::locked(Result<RecordFile, Error> file) {
+  if (!file) return std::move(file.error());
+  RecordSession session(std::move(*file));
+  if (auto failed = session.lock()) return *failed;
+  if (auto failed = session.remember()) return *failed;
+  return session;
 }
 
-Result<RecordSession, Message> RecordSession::create(const std::string& path, const std::string& source_path,
-                                                     std::uint64_t prefix_bytes, std::string_view header) {
-  try {
-    RecordSession session(RecordFile::create(path, source_path, prefix_bytes, header));
-    session.lock();
-    session.remember();
-    return session;
-  } catch (const RecordWriteError& e) {
-    return e.message;
-  }
+Result<RecordSession, Error> RecordSession::open(const std::string& path) {
+  return locked(RecordFile::open_for_append(path));
 }
 
-Result<RecordSession, Message> RecordSession::create_whole(const std::string& path, const Game& game,
-                                                           std::vector<std::unique_ptr<RecordWriter>> writers,
-                                                           const State& position) {
-  try {
-    // Whole from the start: the file appears holding the game.
-    std::string text = writers.back()->clone()->end_game(game, position);
-    RecordSession session(RecordFile::create(path, "", 0, text));
-    session.lock();
-    session.whole_.emplace(WholeText{&game, std::move(writers), std::move(text)});
-    session.remember();
-    return session;
-  } catch (const RecordWriteError& e) {
-    return e.message;
-  }
+Result<RecordSession, Error> RecordSession::create(const std::string& path, const std::string& source_path,
+                                                   std::uint64_t prefix_bytes, std::string_view header) {
+  return locked(RecordFile::create(path, source_path, prefix_bytes, header));
 }
 
-void RecordSession::write_whole(const State& position) {
+Result<RecordSession, Error> RecordSession::create_whole(const std::string& path, const Game& game,
+                                                         std::vector<std::unique_ptr<RecordWriter>> writers,
+                                                         const State& position) {
+  // Whole from the start: the file appears holding the game.
+  std::string text = writers.back()->clone()->end_game(game, position);
+  auto session = locked(RecordFile::create(path, "", 0, text));
+  if (session) session->whole_.emplace(WholeText{&game, std::move(writers), std::move(text)});
+  return session;
+}
+
+std::optional<Error> RecordSession::write_whole(const State& position) {
   WholeText& whole = *whole_;
   std::string text = whole.writers.back()->clone()->end_game(*whole.game, position);
   const auto differs = std::mismatch(text.begin(), text.end(), whole.text.begin(), whole.text.end());
-  file_.rewrite(text, static_cast<std::size_t>(differs.first - text.begin()), whole.text);
+  if (auto failed = file_.rewrite(text, static_cast<std::size_t>(differs.first - text.begin()), whole.text))
+    return failed;
   whole.text = std::move(text);
+  return std::nullopt;
 }
 
-void RecordSession::lock() {
-  if (::flock(file_.fd(), LOCK_EX | LOCK_NB) == 0) return;
-  if (errno == EWOULDBLOCK) throw RecordWriteError(Message{"write.locked", {{"file", file_.path()}}});
-  throw RecordWriteError(
-      Message{"write.cannot-lock", {{"file", file_.path()}, {"reason", std::strerror(errno)}}});
+std::optional<Error> RecordSession::lock() {
+  if (::flock(file_.fd(), LOCK_EX | LOCK_NB) == 0) return std::nullopt;
+  if (errno == EWOULDBLOCK) return Error{"io", Message{"write.locked", {{"file", file_.path()}}}};
+  return system_error("write.cannot-lock", file_.path(), errno);
 }
 
-void RecordSession::remember() {
-  if (::fstat(file_.fd(), &known_) != 0)
-    throw RecordWriteError(
-        Message{"write.cannot-open", {{"file", file_.path()}, {"reason", std::strerror(errno)}}});
+std::optional<Error> RecordSession::remember() {
+  if (::fstat(file_.fd(), &known_) != 0) return system_error("write.cannot-open", file_.path(), errno);
+  return std::nullopt;
 }
 
-void RecordSession::check_unchanged() const {
+std::optional<Error> RecordSession::check_unchanged() const {
   struct stat now {};
   struct stat by_name {};
   const bool changed = ::fstat(file_.fd(), &now) != 0 || now.st_size != known_.st_size ||
@@ -92,24 +80,24 @@ void RecordSession::check_unchanged() const {
                        // Replaced or removed: the name no longer leads to our file.
                        ::stat(file_.path().c_str(), &by_name) != 0 || by_name.st_ino != now.st_ino ||
                        by_name.st_dev != now.st_dev;
-  if (changed) throw RecordWriteError(Message{"write.changed", {{"file", file_.path()}}});
+  if (changed) return Error{"io", Message{"write.changed", {{"file", file_.path()}}}};
+  return std::nullopt;
 }
 
-void RecordSession::write_move(const State& before, const Move& move, std::string_view text) {
-  check_unchanged();
+std::optional<Error> RecordSession::write_move(const State& before, const Move& move, std::string_view text) {
+  if (auto changed = check_unchanged()) return changed;
   if (whole_) {
     std::unique_ptr<RecordWriter> writer = whole_->writers.back()->clone();
     (void)writer->move(*whole_->game, before, move, text);
     std::unique_ptr<State> after = before.clone();
     after->apply(move);
-    write_whole_with(std::move(writer), *after, true);
-    return;
+    return write_whole_with(std::move(writer), *after, true);
   }
-  append(text);
+  return append(text);
 }
 
-void RecordSession::write_comment(std::string_view text, const State& position) {
-  check_unchanged();
+std::optional<Error> RecordSession::write_comment(std::string_view text, const State& position) {
+  if (auto changed = check_unchanged()) return changed;
   // One line, whatever the text holds.
   std::string line(text);
   std::replace(line.begin(), line.end(), '\n', ' ');
@@ -120,74 +108,69 @@ void RecordSession::write_comment(std::string_view text, const State& position) 
     comment.kind = RecordEvent::Kind::kComment;
     comment.text = line;
     (void)writer->annotation(comment);
-    write_whole_with(std::move(writer), position, false);
-    return;
+    return write_whole_with(std::move(writer), position, false);
   }
-  append("# " + line);
+  return append("# " + line);
 }
 
-void RecordSession::write_whole_with(std::unique_ptr<RecordWriter> writer, const State& position, bool after_move) {
+std::optional<Error> RecordSession::write_whole_with(std::unique_ptr<RecordWriter> writer,
+                                                     const State& position, bool after_move) {
   // After a move the writer is one more; a comment changes the last one.
   if (after_move)
     whole_->writers.push_back(std::move(writer));
   else
     std::swap(writer, whole_->writers.back());
-  try {
-    write_whole(position);
-  } catch (...) {
+  if (auto failed = write_whole(position)) {
     // The file is as it was: so is the game.
     if (after_move)
       whole_->writers.pop_back();
     else
       std::swap(writer, whole_->writers.back());
-    throw;
+    return failed;
   }
-  remember();
+  return remember();
 }
 
-void RecordSession::append(std::string_view line) {
+std::optional<Error> RecordSession::append(std::string_view line) {
   if (pending_cut_) {
-    file_.truncate(*pending_cut_);
+    if (auto failed = file_.truncate(*pending_cut_)) return failed;
     pending_cut_.reset();
   }
-  file_.append_line(line);
-  remember();
+  auto appended = file_.append_line(line);
+  if (!appended) return std::move(appended.error());
+  return remember();
 }
 
-void RecordSession::undo(const UndoPlan& plan) {
+std::optional<Error> RecordSession::undo(const UndoPlan& plan) {
   if (!whole_) return cut_to(plan.cut_at);
-  check_unchanged();
+  if (auto changed = check_unchanged()) return changed;
   // The writer as it was before the moves taken back.
   const std::size_t kept =
       whole_->writers.size() - 1 - std::min(plan.moves.size(), whole_->writers.size() - 1);
   whole_->writers.resize(kept + 1);
-  write_whole(*plan.position);
-  remember();
+  if (auto failed = write_whole(*plan.position)) return failed;
+  return remember();
 }
 
 bool RecordSession::remove() {
-  try {
-    check_unchanged();
-  } catch (const RecordWriteError&) {
-    return false;  // another program's now: not ours to remove
-  }
+  if (check_unchanged()) return false;  // another program's now: not ours to remove
   return ::unlink(file_.path().c_str()) == 0;
 }
 
-void RecordSession::cut_to(std::uint64_t offset) {
-  check_unchanged();
+std::optional<Error> RecordSession::cut_to(std::uint64_t offset) {
+  if (auto changed = check_unchanged()) return changed;
   pending_cut_.reset();
-  file_.truncate(offset);
-  remember();
+  if (auto failed = file_.truncate(offset)) return failed;
+  return remember();
 }
 
-Result<RecordPrefix, FileError> read_prefix(const std::string& path, const GameCatalogue& catalogue,
-                                            const GameChoice& choice, std::int64_t moves) {
+Result<RecordPrefix, Error> read_prefix(const std::string& path, const GameCatalogue& catalogue,
+                                        const GameChoice& choice, std::int64_t moves) {
   auto input = open_input(path, catalogue);
   if (auto* error = input.if_error()) return *error;
   OpenRecord& record = input.value();
   auto header = record.source->next_game();
-  if (!header) return FileError{"io", Message{"write.changed", {{"file", path}}}};
+  if (!header) return Error{"io", Message{"write.changed", {{"file", path}}}};
   if (auto* error = header->if_error()) return header_file_error(*error);
   auto opened = open_game(std::move(*header).value(), record, path, catalogue, choice);
   if (auto* error = opened.if_error()) return *error;
@@ -212,21 +195,21 @@ Result<RecordPrefix, FileError> read_prefix(const std::string& path, const GameC
       break;
     }
     auto move = read_move(*game.game, *prefix.state, event->text);
-    if (event->too_long || !move) return FileError{"io", Message{"write.changed", {{"file", path}}}};
+    if (event->too_long || !move) return Error{"io", Message{"write.changed", {{"file", path}}}};
     recent.push_back(RecentMove{prefix.state->to_move(), std::string(event->text)});
     if (recent.size() > kRecentMovers) recent.pop_front();
     prefix.state->apply(*move);
     ++played;
   }
-  if (played < moves) return FileError{"io", Message{"write.changed", {{"file", path}}}};
+  if (played < moves) return Error{"io", Message{"write.changed", {{"file", path}}}};
   prefix.end_offset = end.value_or(record.source->bytes_read());
   prefix.recent.assign(std::make_move_iterator(recent.begin()), std::make_move_iterator(recent.end()));
   return prefix;
 }
 
-Result<UndoPlan, FileError> RecordSession::plan_undo(const Game& game, const GameCatalogue& catalogue,
-                                                     std::int64_t played,
-                                                     const std::function<bool(Side)>& is_computer) const {
+Result<UndoPlan, Error> RecordSession::plan_undo(const Game& game, const GameCatalogue& catalogue,
+                                                 std::int64_t played,
+                                                 const std::function<bool(Side)>& is_computer) const {
   UndoPlan plan;
   if (played == 0) {
     plan.refused = Message{"ui.nothing-to-undo"};
@@ -256,7 +239,7 @@ Result<UndoPlan, FileError> RecordSession::plan_undo(const Game& game, const Gam
   auto replayed = kept->state->clone();
   for (std::size_t i = recent.size() - count; i < recent.size(); ++i) {
     auto move = read_move(game, *replayed, recent[i].text);
-    if (!move) return FileError{"io", Message{"write.changed", {{"file", path()}}}};
+    if (!move) return Error{"io", Message{"write.changed", {{"file", path()}}}};
     if (prompt != nullptr) {
       if (auto refused = prompt->undo_refused(*replayed, *move)) {
         return UndoPlan{std::move(refused), {}, nullptr, 0};

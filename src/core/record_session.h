@@ -45,13 +45,13 @@ struct UndoPlan {
 
 class RecordSession final : public MoveSink {
  public:
-  // An existing record, locked (a message when it is locked by another
+  // An existing record, locked (an error when it is locked by another
   // session, not a regular file, or cannot be opened).
-  static Result<RecordSession, Message> open(const std::string& path);
+  static Result<RecordSession, Error> open(const std::string& path);
   // A new record, which must not exist yet: the first `prefix_bytes` of
   // `source_path` (none when empty), then `header`; locked.
-  static Result<RecordSession, Message> create(const std::string& path, const std::string& source_path,
-                                               std::uint64_t prefix_bytes, std::string_view header);
+  static Result<RecordSession, Error> create(const std::string& path, const std::string& source_path,
+                                             std::uint64_t prefix_bytes, std::string_view header);
 
   // A new record in a format whose whole text closes with the game's state
   // (PGN; RecordWriter::clone): `writers` holds the writer after each move
@@ -60,44 +60,46 @@ class RecordSession final : public MoveSink {
   // where it first changes (RecordFile::rewrite): after each, the file is
   // a whole game in its format, its result "*" until the rules end it. The
   // writers kept for undo grow with the game (a chess game's movetext).
-  static Result<RecordSession, Message> create_whole(const std::string& path, const Game& game,
-                                                     std::vector<std::unique_ptr<RecordWriter>> writers,
-                                                     const State& position);
+  static Result<RecordSession, Error> create_whole(const std::string& path, const Game& game,
+                                                   std::vector<std::unique_ptr<RecordWriter>> writers,
+                                                   const State& position);
 
   const std::string& path() const { return file_.path(); }
   // Cuts the record to `bytes` when the first move is written (a final Q
   // line goes); until then the file stays as it is.
   void cut_before_first_move(std::uint64_t bytes) { pending_cut_ = bytes; }
   // Writes a move's line; a failed write, or a record changed behind the
-  // session's back, throws RecordWriteError with the file as it was.
-  void write_move(const State& before, const Move& move, std::string_view text) override;
+  // session's back, is an Error, with the file as it was.
+  std::optional<Error> write_move(const State& before, const Move& move, std::string_view text) override;
   // Writes a comment after the moves so far (a move list's "# TEXT" line; a
   // comment at the end of a record written whole, whose game stands at
   // `position`), as write_move writes a move: why the session ended (a
   // forfeit), or who plays from here.
-  void write_comment(std::string_view text, const State& position);
+  std::optional<Error> write_comment(std::string_view text, const State& position);
 
   // What undo does after `played` moves of `game`: takes back the last move,
   // and the moves of computer players before it (`is_computer`), back to a
   // person's move. The record is read again rather than the game's history
-  // kept, so a session's memory does not grow with the record; a FileError
+  // kept, so a session's memory does not grow with the record; an Error
   // when it no longer reads as this session wrote it.
-  Result<UndoPlan, FileError> plan_undo(const Game& game, const GameCatalogue& catalogue, std::int64_t played,
-                                        const std::function<bool(Side)>& is_computer) const;
+  Result<UndoPlan, Error> plan_undo(const Game& game, const GameCatalogue& catalogue, std::int64_t played,
+                                    const std::function<bool(Side)>& is_computer) const;
   // Takes the moves of `plan` back in the record (it must not be refused).
-  void undo(const UndoPlan& plan);
+  std::optional<Error> undo(const UndoPlan& plan);
   // Removes the record (a new game's that holds no move when the session
   // ends), unless it was changed behind the session's back; whether it did.
   bool remove();
 
  private:
   explicit RecordSession(RecordFile file);
+  // The session on `file`, once locked and its state noted.
+  static Result<RecordSession, Error> locked(Result<RecordFile, Error> file);
   // The record ends at `offset`, where a move's line began.
-  void cut_to(std::uint64_t offset);
-  void lock();
-  // Throws unless the file is as this session last left it.
-  void check_unchanged() const;
-  void remember();
+  std::optional<Error> cut_to(std::uint64_t offset);
+  std::optional<Error> lock();
+  // An error unless the file is as this session last left it.
+  std::optional<Error> check_unchanged() const;
+  std::optional<Error> remember();
 
   // The game's text written again (create_whole).
   struct WholeText {
@@ -105,12 +107,13 @@ class RecordSession final : public MoveSink {
     std::vector<std::unique_ptr<RecordWriter>> writers;  // after 0, 1, ... moves
     std::string text;                                    // the file as it is
   };
-  void write_whole(const State& position);
+  std::optional<Error> write_whole(const State& position);
   // `writer` as the writer after a new move (`after_move`) or in place of
   // the last one, and the game written again at `position`.
-  void write_whole_with(std::unique_ptr<RecordWriter> writer, const State& position, bool after_move);
+  std::optional<Error> write_whole_with(std::unique_ptr<RecordWriter> writer, const State& position,
+                                        bool after_move);
   // A line after the record's last line (a final Q line goes first).
-  void append(std::string_view line);
+  std::optional<Error> append(std::string_view line);
 
   RecordFile file_;
   std::optional<WholeText> whole_;
@@ -130,7 +133,7 @@ struct RecordPrefix {
   std::vector<RecentMove> recent;
 };
 inline constexpr std::size_t kRecentMovers = 64;
-Result<RecordPrefix, FileError> read_prefix(const std::string& path, const GameCatalogue& catalogue,
-                                            const GameChoice& choice, std::int64_t moves);
+Result<RecordPrefix, Error> read_prefix(const std::string& path, const GameCatalogue& catalogue,
+                                        const GameChoice& choice, std::int64_t moves);
 
 }  // namespace gamerec

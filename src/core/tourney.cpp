@@ -20,9 +20,13 @@ class SilentHooks final : public MatchHooks {};
 class TourneySink final : public MoveSink {
  public:
   explicit TourneySink(RecordFile* file) : file_(file) {}
-  void write_move(const State& /*before*/, const Move& move, std::string_view text) override {
-    if (file_ != nullptr) file_->append_line(text);
+  std::optional<Error> write_move(const State& /*before*/, const Move& move, std::string_view text) override {
+    if (file_ != nullptr) {
+      auto written = file_->append_line(text);
+      if (!written) return std::move(written.error());
+    }
     moves_.push_back(move);
+    return std::nullopt;
   }
   const std::vector<Move>& moves() const { return moves_; }
 
@@ -192,11 +196,9 @@ std::optional<Message> Tourney::prepare() {
     std::error_code ec;
     if (std::filesystem::exists(options_.archive, ec))
       return Message{"tourney.archive-exists", {{"file", options_.archive}}};
-    try {
-      archive_file_.emplace(RecordFile::create(options_.archive, "", 0, ""));
-    } catch (const RecordWriteError& error) {
-      return error.message;
-    }
+    auto created = RecordFile::create(options_.archive, "", 0, "");
+    if (!created) return created.error().message;
+    archive_file_.emplace(std::move(*created));
   }
   return std::nullopt;
 }
@@ -226,7 +228,7 @@ std::optional<TourneyGame> Tourney::play_next() {
 
 std::optional<std::int64_t> Tourney::claim_next() {
   std::lock_guard lock(mutex_);
-  if (claimed_ >= game_limit()) return std::nullopt;
+  if (failure_ || claimed_ >= game_limit()) return std::nullopt;
   if (options_.wins) {
     for (const EntrantTally& tally : tallies_) {
       if (tally.wins >= *options_.wins) return std::nullopt;
@@ -235,7 +237,17 @@ std::optional<std::int64_t> Tourney::claim_next() {
   return ++claimed_;
 }
 
-TourneyGame Tourney::play(std::int64_t number) {
+std::optional<Error> Tourney::failure() const {
+  std::lock_guard lock(mutex_);
+  return failure_;
+}
+
+std::nullopt_t Tourney::fail(Error why) {
+  if (!failure_) failure_ = std::move(why);
+  return std::nullopt;
+}
+
+std::optional<TourneyGame> Tourney::play(std::int64_t number) {
   TourneyGame result;
   result.number = number;
   result.seats = seats_of(number);
@@ -272,7 +284,12 @@ TourneyGame Tourney::play(std::int64_t number) {
     header.match = MatchFacts{};
     for (std::size_t seat = 0; seat < sides; ++seat) header.match->players.push_back(tallies_[result.seats[seat]].name);
     result.record = record_path(result.number);
-    file.emplace(RecordFile::create(result.record, "", 0, move_list_header(header, game_)));
+    auto created = RecordFile::create(result.record, "", 0, move_list_header(header, game_));
+    if (!created) {
+      std::lock_guard lock(mutex_);
+      return fail(std::move(created.error()));
+    }
+    file.emplace(std::move(*created));
   }
   TourneySink sink(file ? &*file : nullptr);
 
@@ -292,19 +309,22 @@ TourneyGame Tourney::play(std::int64_t number) {
     outcome.score = match.state().outcome().score;
 
   std::lock_guard lock(mutex_);
+  if (result.end.reason == MatchEnd::Reason::kWriteFailed) return fail(std::move(*result.end.write_failure));
   ++played_;
   total_moves_ += result.moves;
   count(result, outcome, finished);
   if (archive_file_) {
-    std::string text = archive_text(result, start, sink.moves(), match.state());
-    if (text.ends_with('\n')) text.pop_back();
-    archive_file_->append_line(text);
+    auto text = archive_text(result, start, sink.moves(), match.state());
+    if (!text) return fail(std::move(text.error()));
+    if (text->ends_with('\n')) text->pop_back();
+    auto appended = archive_file_->append_line(*text);
+    if (!appended) return fail(std::move(appended.error()));
   }
   return result;
 }
 
-std::string Tourney::archive_text(const TourneyGame& game, const std::string& start, const std::vector<Move>& moves,
-                                  const State& end) const {
+Result<std::string, Error> Tourney::archive_text(const TourneyGame& game, const std::string& start,
+                                                 const std::vector<Move>& moves, const State& end) const {
   auto writer = archive_format_->open_writer();
   GameHeader header;
   header.position = start;
@@ -314,7 +334,9 @@ std::string Tourney::archive_text(const TourneyGame& game, const std::string& st
   header.match = std::move(facts);
   if (const auto* results = game_.facet<WrittenResults>(); results != nullptr && game.end.reason == MatchEnd::Reason::kForfeit)
     header.result = results->result_text(game.end.outcome);
-  std::string text = writer->begin_game(game_, header);
+  auto begun = writer->begin_game(game_, header);
+  if (!begun) return begun;
+  std::string text = std::move(*begun);
   auto state = std::move(game_.new_state_from(start)).value();
   for (const Move& move : moves) {
     text += writer->move(game_, *state, move, game_.move_text(move, *state));

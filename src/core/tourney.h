@@ -93,14 +93,17 @@ class Tourney {
   // Checks the players and the output paths before any game, and learns
   // the names programs give themselves.
   std::optional<Message> prepare();
-  // Plays the next game; nullopt when the tourney is over. A player that
-  // cannot be made or a record that cannot be written is an exception
-  // (RecordWriteError) or a message (bad spec) from prepare().
+  // Plays the next game; nullopt when the tourney is over, or stopped
+  // because a record could not be written (failure() says why). A player
+  // spec that cannot work is prepare()'s message.
   std::optional<TourneyGame> play_next();
   // The same in two steps, for games played at once: the next game's
-  // number (nullopt when no more are to start), then the game, counted.
+  // number (nullopt when no more are to start), then the game, counted
+  // (nullopt when its record or the archive could not be written).
   std::optional<std::int64_t> claim_next();
-  TourneyGame play(std::int64_t number);
+  std::optional<TourneyGame> play(std::int64_t number);
+  // The first record or archive write that failed: no game starts after it.
+  std::optional<Error> failure() const;
 
   // Read these once the games are over.
   const std::vector<EntrantTally>& tallies() const { return tallies_; }
@@ -119,11 +122,13 @@ class Tourney {
 
  private:
   void count(const TourneyGame& game, const Outcome& outcome, bool finished);
+  // Notes a failed write (the first is kept) and stops the tourney.
+  std::nullopt_t fail(Error why);
   std::string record_path(std::int64_t number) const;
   std::string trace_path(std::int64_t number, std::size_t seat) const;
   std::vector<std::pair<std::size_t, std::size_t>> pairings() const;
-  std::string archive_text(const TourneyGame& game, const std::string& start, const std::vector<Move>& moves,
-                           const State& end) const;
+  Result<std::string, Error> archive_text(const TourneyGame& game, const std::string& start,
+                                          const std::vector<Move>& moves, const State& end) const;
 
   const GameCatalogue& catalogue_;
   const Game& game_;
@@ -133,10 +138,11 @@ class Tourney {
   std::vector<std::string> own_names_;  // what each program calls itself (empty: none)
   const RecordFormat* archive_format_ = nullptr;
   std::optional<RecordFile> archive_file_;
-  std::mutex mutex_;  // guards what games played at once share: the counts, the archive
+  mutable std::mutex mutex_;  // guards what games played at once share: the counts, the archive
   std::int64_t claimed_ = 0;
   std::int64_t played_ = 0;
   std::int64_t total_moves_ = 0;
+  std::optional<Error> failure_;
 };
 
 // A seed for one seat of one game, from the tourney's seed (SplitMix64):

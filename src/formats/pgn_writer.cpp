@@ -27,7 +27,7 @@ std::string escape_tag(std::string_view value) {
 class PgnWriter final : public RecordWriter {
  public:
   std::unique_ptr<RecordWriter> clone() const override { return std::make_unique<PgnWriter>(*this); }
-  std::string begin_game(const Game& game, const GameHeader& header) override {
+  Result<std::string, Error> begin_game(const Game& game, const GameHeader& header) override {
     header_ = header;
     movetext_.clear();
     line_length_ = 0;
@@ -46,7 +46,7 @@ class PgnWriter final : public RecordWriter {
       const auto space = header_.position.find(' ');
       first_black_ = space != std::string::npos && header_.position.compare(space + 1, 1, "b") == 0;
     }
-    return "";
+    return std::string();
   }
   std::string move(const Game& game, const State& before, const Move& move, std::string_view text) override {
     write_move(game.move_text(move, before), text);

@@ -132,7 +132,7 @@ class PsqSource final : public RecordSource {
 
   // Points become moves through the game's board of cells.
   void game_opened(const Game& game) override { cells_ = game.facet<CellBoard>(); }
-  const std::optional<std::string>& read_error() const override { return lines_->read_error(); }
+  const std::optional<Error>& read_error() const override { return lines_->read_error(); }
   std::uint64_t bytes_read() const override { return lines_->bytes_read(); }
 
  protected:
@@ -206,7 +206,7 @@ class PsqSource final : public RecordSource {
 // Given only games of a board of cells (convert checks format.game).
 class PsqWriter final : public RecordWriter {
  public:
-  std::string begin_game(const Game& game, const GameHeader&) override {
+  Result<std::string, Error> begin_game(const Game& game, const GameHeader&) override {
     const CellBoard& cells = *game.facet<CellBoard>();
     return "Piskvorky " + std::to_string(cells.cols()) + "x" + std::to_string(cells.rows()) + ", 0:0, 0\n";
   }

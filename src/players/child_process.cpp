@@ -45,7 +45,7 @@ std::vector<std::string> split_command(std::string_view command) {
   return words;
 }
 
-Result<ProgramSpec, std::string> split_settings(std::string_view spec) {
+Result<ProgramSpec, Error> split_settings(std::string_view spec) {
   ProgramSpec parsed;
   const auto first = spec.find(';');
   parsed.command = std::string(spec.substr(0, first));
@@ -56,7 +56,9 @@ Result<ProgramSpec, std::string> split_settings(std::string_view spec) {
     rest = end == std::string_view::npos ? std::string_view() : rest.substr(end + 1);
     if (item.empty()) continue;
     const auto equals = item.find('=');
-    if (equals == std::string_view::npos) return std::string(item);
+    if (equals == std::string_view::npos)
+      return Error{"usage", Message{"exec.bad-setting",
+                                    {{"program", parsed.command}, {"setting", std::string(item)}}}};
     parsed.settings.emplace_back(std::string(item.substr(0, equals)), std::string(item.substr(equals + 1)));
   }
   return parsed;
@@ -68,7 +70,7 @@ Result<std::string, Message> name_setting(std::string_view spec, std::string_vie
                    {{"program", std::string(spec.substr(0, spec.find(';')))}, {"setting", std::move(item)}}};
   };
   auto split = split_settings(spec);
-  if (auto* item = split.if_error()) return bad(*item);
+  if (auto* error = split.if_error()) return bad(std::string(error->message.arg("setting")));
   std::string name;
   for (const auto& [key, value] : split.value().settings) {
     if (key != "name" || value.empty()) return bad(key + "=" + value);
@@ -95,18 +97,27 @@ bool is_executable(const std::string& program) {
   }
 }
 
-Result<ChildProcess, std::error_code> ChildProcess::start(const std::vector<std::string>& argv) {
-  if (argv.empty()) return std::error_code(ENOENT, std::generic_category());
+namespace {
+
+Error cannot_start(const std::vector<std::string>& argv, int errno_value) {
+  return Error{"io", Message{"exec.cannot-start",
+                             {{"program", argv.empty() ? std::string() : argv[0]},
+                              {"reason", std::strerror(errno_value)}}}};
+}
+
+}  // namespace
+
+Result<ChildProcess, Error> ChildProcess::start(const std::vector<std::string>& argv) {
+  if (argv.empty()) return cannot_start(argv, ENOENT);
   // Its input is a socket (sends never raise SIGPIPE), its output a pipe of
   // its own: closing its standard output is an end we see at once, which
   // it would not be on a socket its standard input still holds.
   int sockets[2];
-  if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sockets) != 0)
-    return std::error_code(errno, std::generic_category());
+  if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sockets) != 0) return cannot_start(argv, errno);
   UniqueFd ours(sockets[0]);
   UniqueFd theirs(sockets[1]);
   int output[2];
-  if (::pipe2(output, O_CLOEXEC) != 0) return std::error_code(errno, std::generic_category());
+  if (::pipe2(output, O_CLOEXEC) != 0) return cannot_start(argv, errno);
   UniqueFd from_them(output[0]);
   UniqueFd their_output(output[1]);
 
@@ -137,7 +148,7 @@ Result<ChildProcess, std::error_code> ChildProcess::start(const std::vector<std:
   const int error = ::posix_spawnp(&pid, args[0], &actions, &attributes, args.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
   posix_spawnattr_destroy(&attributes);
-  if (error != 0) return std::error_code(error, std::generic_category());
+  if (error != 0) return cannot_start(argv, error);
   return ChildProcess(pid, std::move(ours), std::move(from_them));
 }
 

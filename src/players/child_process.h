@@ -10,7 +10,6 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <system_error>
 #include <vector>
 
 #include "records/unique_fd.h"
@@ -22,8 +21,9 @@ namespace gamerec {
 class ChildProcess {
  public:
   // Starts argv[0] (looked up in PATH when it has no '/') in a process
-  // group of its own; the system's reason when it cannot start.
-  static Result<ChildProcess, std::error_code> start(const std::vector<std::string>& argv);
+  // group of its own; "exec.cannot-start" with the system's reason when it
+  // cannot start.
+  static Result<ChildProcess, Error> start(const std::vector<std::string>& argv);
 
   ChildProcess(ChildProcess&& other) noexcept;
   ChildProcess& operator=(ChildProcess&&) = delete;
@@ -81,8 +81,9 @@ struct ProgramSpec {
   std::string command;
   std::vector<std::pair<std::string, std::string>> settings;
 };
-// The spec, or the first item that is no KEY=VALUE.
-Result<ProgramSpec, std::string> split_settings(std::string_view spec);
+// The spec, or "exec.bad-setting" naming the first item that is no
+// KEY=VALUE ("setting").
+Result<ProgramSpec, Error> split_settings(std::string_view spec);
 // The name= of an exec: or pbrain: spec (`kind`), the one setting they
 // take ("" when not given), or "KIND.bad-setting" naming the first setting
 // that is not one.

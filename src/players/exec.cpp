@@ -67,7 +67,7 @@ class ExecPlayer final : public Player {
     if (process_) return;
     auto started = ChildProcess::start(argv_);
     if (!started) {
-      fail("exec.cannot-start", {{"reason", started.error().message()}});
+      fail("exec.cannot-start", {{"reason", std::string(started.error().message.arg("reason"))}});
       return;
     }
     process_.emplace(std::move(started).value());

@@ -122,7 +122,7 @@ class PbrainPlayer final : public Player {
   // refuses the board.
   std::optional<Message> start() {
     auto started = ChildProcess::start(argv_);
-    if (!started) return Message{"exec.cannot-start", {{"program", argv_[0]}, {"reason", started.error().message()}}};
+    if (!started) return started.error().message;
     process_.emplace(std::move(started).value());
     const std::string command = pbrain_start_command(board_.cols(), board_.rows());
     const auto refused = [&](std::string_view answer) {

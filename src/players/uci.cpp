@@ -69,7 +69,8 @@ Result<EngineSettings, Message> parse_settings(std::string_view spec) {
   auto split = split_settings(spec);
   EngineSettings settings;
   settings.command = std::string(spec.substr(0, spec.find(';')));
-  if (auto* item = split.if_error()) return uci_message("bad-setting", settings.command, *item);
+  if (auto* error = split.if_error())
+    return uci_message("bad-setting", settings.command, std::string(error->message.arg("setting")));
   for (const auto& [key, value] : split.value().settings) {
     const Message bad = uci_message("bad-setting", settings.command, key + "=" + value);
     if (key.starts_with("option.") && key.size() > 7) {
@@ -229,7 +230,8 @@ Result<std::unique_ptr<Player>, Message> make_uci_player(const Game& game, std::
   const std::vector<std::string> argv = split_command(engine_name);
   if (argv.empty()) return uci_message("no-program", engine_name);
   auto started = ChildProcess::start(argv);
-  if (!started) return uci_message("cannot-start", engine_name, started.error().message());
+  if (!started)
+    return uci_message("cannot-start", engine_name, std::string(started.error().message.arg("reason")));
   if (!settings.trace_path.empty()) started.value().trace_to(settings.trace_path, "uci:" + std::string(engine_spec));
   auto engine = std::make_unique<Engine>(std::move(started).value(), settings.cancel_fd);
   std::vector<std::string> said;

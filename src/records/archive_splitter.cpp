@@ -71,15 +71,15 @@ ArchivePart ArchiveSplitter::take(std::size_t size) {
   return part;
 }
 
-std::int64_t ArchiveSplitter::read_more() {
-  if (ended_) return read_error_ ? -1 : 0;
+bool ArchiveSplitter::read_more() {
+  if (ended_) return false;
   const std::size_t size = pending_.size();
   pending_.resize(size + kReadSize);
-  const std::int64_t n = input_->read(pending_.data() + size, kReadSize);
-  pending_.resize(size + static_cast<std::size_t>(std::max<std::int64_t>(n, 0)));
-  if (n <= 0) ended_ = true;
-  if (n < 0) read_error_ = input_->error();
-  return n;
+  auto n = input_->read(pending_.data() + size, kReadSize);
+  pending_.resize(size + (n ? *n : 0));
+  if (!n) read_error_ = std::move(n.error());
+  ended_ = !n || *n == 0;
+  return !ended_;
 }
 
 std::string_view ArchiveSplitter::head() {
@@ -117,7 +117,7 @@ std::optional<ArchivePart> ArchiveSplitter::next() {
         return part;
       }
     }
-    if (!ended_ && read_more() > 0) continue;
+    if (!ended_ && read_more()) continue;
     // The end, or a read error: what is left is the last part.
     done_ = true;
     if (pending_.empty() && given_any_ && !read_error_) return std::nullopt;

@@ -23,7 +23,7 @@ struct ArchivePart {
   std::int64_t first_line = 1;  // of the whole input
   std::uint64_t offset = 0;     // of bytes[0] in the whole input
   // Reading failed after `bytes` (a compressed archive cut short): why.
-  std::optional<std::string> read_error;
+  std::optional<Error> read_error;
   // The input goes on here, read as a stream after `bytes` (the last part).
   std::unique_ptr<ByteStream> rest;
 
@@ -45,7 +45,7 @@ class ArchiveSplitter {
   // The first bytes of the input (the first read), which tell its format;
   // reading one failed when read_error() says why. Call it first.
   std::string_view head();
-  const std::optional<std::string>& read_error() const { return read_error_; }
+  const std::optional<Error>& read_error() const { return read_error_; }
   // Where games may start (the format's; unset: the input is one part).
   void set_find_game_start(FindGameStart find) { find_game_start_ = std::move(find); }
 
@@ -60,8 +60,9 @@ class ArchiveSplitter {
 
  private:
   ArchivePart take(std::size_t size);
-  // Reads more onto pending_: the byte count, 0 at the end, -1 on failure.
-  std::int64_t read_more();
+  // Reads more onto pending_: whether it got any (false at the end or on
+  // a failure, which read_error_ then holds).
+  bool read_more();
 
   std::unique_ptr<ByteStream> input_;
   FindGameStart find_game_start_;
@@ -73,7 +74,7 @@ class ArchiveSplitter {
   std::int64_t line_ = 1;     // of pending_[0]
   bool given_any_ = false;
   bool ended_ = false;  // the input's end was read
-  std::optional<std::string> read_error_;
+  std::optional<Error> read_error_;
   bool done_ = false;
 };
 

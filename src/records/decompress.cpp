@@ -21,21 +21,19 @@ class Decoder : public ByteStream {
  public:
   Decoder(std::unique_ptr<ByteStream> in, const ReadCancel* cancel)
       : in_(std::move(in)), cancel_(cancel), input_(kChunk) {}
-  std::string error() const override { return error_; }
-
-  std::int64_t read(char* buffer, std::size_t size) override {
-    if (failed_) return -1;
+  Result<std::size_t, Error> read(char* buffer, std::size_t size) override {
+    if (failure_) return *failure_;
     if (cancel_ != nullptr && cancel_->requested()) return fail("interrupted");
     size = std::min<std::size_t>(size, 1u << 30);
     while (true) {
       if (available_ == 0 && !eof_) {
-        const std::int64_t n = in_->read(input_.data(), input_.size());
-        if (n < 0) return fail(in_->error());
+        auto n = in_->read(input_.data(), input_.size());
+        if (!n) return failure_ = std::move(n.error()), *failure_;
         next_ = input_.data();
-        available_ = static_cast<std::size_t>(n);
-        eof_ = n == 0;
+        available_ = *n;
+        eof_ = *n == 0;
       }
-      if (eof_ && available_ == 0 && done_) return 0;
+      if (eof_ && available_ == 0 && done_) return std::size_t{0};
       if (available_ > 0 && done_) {
         restart();  // another frame or member follows (concatenated files)
         done_ = false;
@@ -46,7 +44,7 @@ class Decoder : public ByteStream {
       if (problem != nullptr) return fail(problem);
       next_ += used;
       available_ -= used;
-      if (produced > 0) return static_cast<std::int64_t>(produced);
+      if (produced > 0) return produced;
       if (eof_ && available_ == 0 && !done_ && used == 0) return fail(cut_short());
     }
   }
@@ -63,18 +61,16 @@ class Decoder : public ByteStream {
   std::size_t available_ = 0;
 
  private:
-  std::int64_t fail(std::string why) {
-    error_ = std::move(why);
-    failed_ = true;
-    return -1;
+  Error fail(std::string why) {
+    failure_ = read_failure(std::move(why));
+    return *failure_;
   }
 
   std::unique_ptr<ByteStream> in_;
   const ReadCancel* cancel_;
   std::vector<char> input_;
   bool eof_ = false;
-  bool failed_ = false;
-  std::string error_;
+  std::optional<Error> failure_;  // every read after a failure fails again
 };
 
 class ZstdStream final : public Decoder {
@@ -174,9 +170,9 @@ std::unique_ptr<ByteStream> decompressing(std::unique_ptr<ByteStream> raw, const
   std::string head(size ? std::clamp<std::size_t>(static_cast<std::size_t>(*size) + 1, kMagic, kWholeUpTo) : kMagic, '\0');
   std::size_t got = 0;
   while (got < kMagic) {
-    const std::int64_t n = raw->read(head.data() + got, head.size() - got);
-    if (n <= 0) break;  // an error shows again on the next read
-    got += static_cast<std::size_t>(n);
+    const auto n = raw->read(head.data() + got, head.size() - got);
+    if (!n || *n == 0) break;  // an error shows again on the next read
+    got += *n;
   }
   head.resize(got);
   auto prefixed = std::make_unique<PrefixedStream>(head, std::move(raw));

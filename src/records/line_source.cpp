@@ -23,11 +23,6 @@ std::optional<std::uint64_t> FdStream::size_hint() const {
   return static_cast<std::uint64_t>(info.st_size);
 }
 
-std::int64_t FdStream::cancelled() {
-  error_ = "interrupted";
-  return -1;
-}
-
 bool FdStream::wait_readable() {
   while (true) {
     if (cancel_ != nullptr && cancel_->requested()) return false;
@@ -37,11 +32,11 @@ bool FdStream::wait_readable() {
   }
 }
 
-std::int64_t FdStream::read(char* buffer, std::size_t size) {
-  if (ended_) return 0;
-  if (cancel_ != nullptr && cancel_->requested()) return cancelled();
+Result<std::size_t, Error> FdStream::read(char* buffer, std::size_t size) {
+  if (ended_) return std::size_t{0};
+  if (cancel_ != nullptr && cancel_->requested()) return read_failure("interrupted");
   while (true) {
-    if (may_block_ && !wait_readable()) return cancelled();
+    if (may_block_ && !wait_readable()) return read_failure("interrupted");
     const ssize_t n = ::read(fd_, buffer, size);
     if (n >= 0) {
       read_ += static_cast<std::uint64_t>(n);
@@ -49,23 +44,23 @@ std::int64_t FdStream::read(char* buffer, std::size_t size) {
       // again (two system calls less for each of many small records). A
       // size of 0 says nothing (a /proc file).
       if (size_ && *size_ > 0 && read_ >= *size_ && static_cast<std::size_t>(n) < size) ended_ = true;
-      return n;
+      return static_cast<std::size_t>(n);
     }
     if (errno == EINTR || (errno == EAGAIN && may_block_)) continue;
-    error_ = std::strerror(errno);
-    return -1;
+    return read_failure(std::strerror(errno));
   }
 }
 
-std::int64_t PrefixedStream::read(char* buffer, std::size_t size) {
+Result<std::size_t, Error> PrefixedStream::read(char* buffer, std::size_t size) {
   if (used_ < prefix_.size()) {
     const std::size_t n = std::min(size, prefix_.size() - used_);
     std::memcpy(buffer, prefix_.data() + used_, n);
     used_ += n;
-    if (n == size) return static_cast<std::int64_t>(n);
-    // The rest in the same call: a short file is still one fill.
-    const std::int64_t more = rest_->read(buffer + n, size - n);
-    return static_cast<std::int64_t>(n) + std::max<std::int64_t>(more, 0);
+    if (n == size) return n;
+    // The rest in the same call: a short file is still one fill. A failure
+    // shows on the next read.
+    const auto more = rest_->read(buffer + n, size - n);
+    return n + (more ? *more : 0);
   }
   return rest_->read(buffer, size);
 }
@@ -103,12 +98,12 @@ bool LineSource::fill() {
     buffer_ = std::move(grown);
     capacity_ = larger;
   }
-  const std::int64_t n = stream_->read(buffer_.get() + end_, capacity_ - end_);
-  if (n > 0) {
-    end_ += static_cast<std::size_t>(n);
+  auto n = stream_->read(buffer_.get() + end_, capacity_ - end_);
+  if (n && *n > 0) {
+    end_ += *n;
     return true;
   }
-  if (n < 0) read_error_ = stream_->error();
+  if (!n) read_error_ = std::move(n.error());
   eof_ = true;
   return false;
 }
@@ -177,7 +172,15 @@ std::optional<LineSource::Line> LineSource::next_slow() {
   }
 }
 
-Result<std::unique_ptr<ByteStream>, std::error_code> open_bytes(const std::string& path, const ReadCancel* cancel) {
+namespace {
+
+Error cannot_open(int errno_value) {
+  return Error{"io", Message{"file.cannot-open", {{"reason", std::strerror(errno_value)}}}};
+}
+
+}  // namespace
+
+Result<std::unique_ptr<ByteStream>, Error> open_bytes(const std::string& path, const ReadCancel* cancel) {
   if (path == "-") {
     // Standard input's flags are shared with whoever started us: left as
     // they are; a wait for its input happens in poll(2).
@@ -188,16 +191,16 @@ Result<std::unique_ptr<ByteStream>, std::error_code> open_bytes(const std::strin
   // O_NONBLOCK: opening a FIFO does not wait for its writer (a wait no
   // signal could end); reads of what may block wait in poll(2) instead.
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-  if (fd < 0) return std::error_code(errno, std::generic_category());
+  if (fd < 0) return errno == EISDIR ? Error{"io", Message{"file.is-directory"}} : cannot_open(errno);
   struct stat info {};
   if (::fstat(fd, &info) != 0) {
     const int error = errno;
     ::close(fd);
-    return std::error_code(error, std::generic_category());
+    return cannot_open(error);
   }
   if (S_ISDIR(info.st_mode)) {
     ::close(fd);
-    return std::make_error_code(std::errc::is_a_directory);
+    return Error{"io", Message{"file.is-directory"}};
   }
   // A compressed file (by its content, whatever its name) is read decompressed.
   std::optional<std::uint64_t> size;
@@ -206,7 +209,7 @@ Result<std::unique_ptr<ByteStream>, std::error_code> open_bytes(const std::strin
   return decompressing(std::make_unique<FdStream>(fd, true, size, !regular, cancel), cancel);
 }
 
-Result<std::unique_ptr<LineSource>, std::error_code> open_lines(const std::string& path, const ReadCancel* cancel) {
+Result<std::unique_ptr<LineSource>, Error> open_lines(const std::string& path, const ReadCancel* cancel) {
   auto bytes = open_bytes(path, cancel);
   if (!bytes) return bytes.error();
   return std::make_unique<LineSource>(std::move(*bytes));

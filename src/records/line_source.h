@@ -13,8 +13,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <system_error>
 
+#include "rules/error.h"
 #include "rules/result.h"
 
 namespace gamerec {
@@ -31,10 +31,9 @@ inline constexpr std::size_t kMaxLineLength = 64 << 10;
 class ByteStream {
  public:
   virtual ~ByteStream() = default;
-  // Reads up to `size` bytes into `buffer`: the count, 0 at the end, or -1
-  // on failure (then error() says why).
-  virtual std::int64_t read(char* buffer, std::size_t size) = 0;
-  virtual std::string error() const = 0;
+  // Reads up to `size` bytes into `buffer`: the count, 0 at the end, or
+  // why it failed ("file.cannot-read").
+  virtual Result<std::size_t, Error> read(char* buffer, std::size_t size) = 0;
   // How many bytes there are to read, when known (a regular file).
   virtual std::optional<std::uint64_t> size_hint() const { return std::nullopt; }
 };
@@ -62,14 +61,12 @@ class FdStream final : public ByteStream {
   ~FdStream() override;
   FdStream(const FdStream&) = delete;
   FdStream& operator=(const FdStream&) = delete;
-  std::int64_t read(char* buffer, std::size_t size) override;
-  std::string error() const override { return error_; }
+  Result<std::size_t, Error> read(char* buffer, std::size_t size) override;
   std::optional<std::uint64_t> size_hint() const override;
 
  private:
   // Waits until fd_ can be read; false when cancelled first.
   bool wait_readable();
-  std::int64_t cancelled();
 
   int fd_;
   bool owns_fd_;
@@ -78,7 +75,6 @@ class FdStream final : public ByteStream {
   const ReadCancel* cancel_;
   std::uint64_t read_ = 0;
   bool ended_ = false;
-  std::string error_;
 };
 
 // Bytes already read from a stream (to look at a compression magic, or a
@@ -87,8 +83,7 @@ class PrefixedStream final : public ByteStream {
  public:
   PrefixedStream(std::string prefix, std::unique_ptr<ByteStream> rest)
       : prefix_(std::move(prefix)), rest_(std::move(rest)) {}
-  std::int64_t read(char* buffer, std::size_t size) override;
-  std::string error() const override { return rest_->error(); }
+  Result<std::size_t, Error> read(char* buffer, std::size_t size) override;
   // The file's size, so that a short file gets a short buffer.
   std::optional<std::uint64_t> size_hint() const override { return rest_->size_hint(); }
 
@@ -102,22 +97,21 @@ class PrefixedStream final : public ByteStream {
 // (`error`): a part of a larger input, cut where a game starts.
 class BytesStream final : public ByteStream {
  public:
-  explicit BytesStream(std::string bytes, std::optional<std::string> error = std::nullopt)
+  explicit BytesStream(std::string bytes, std::optional<Error> error = std::nullopt)
       : bytes_(std::move(bytes)), error_(std::move(error)) {}
-  std::int64_t read(char* buffer, std::size_t size) override {
+  Result<std::size_t, Error> read(char* buffer, std::size_t size) override {
     const std::size_t n = std::min(size, bytes_.size() - used_);
-    if (n == 0 && error_) return -1;
+    if (n == 0 && error_) return *error_;
     std::memcpy(buffer, bytes_.data() + used_, n);
     used_ += n;
-    return static_cast<std::int64_t>(n);
+    return n;
   }
-  std::string error() const override { return error_.value_or(""); }
   std::optional<std::uint64_t> size_hint() const override { return bytes_.size(); }
 
  private:
   std::string bytes_;
   std::size_t used_ = 0;
-  std::optional<std::string> error_;
+  std::optional<Error> error_;
 };
 
 class LineSource {
@@ -194,7 +188,7 @@ class LineSource {
   std::uint64_t bytes_read() const { return consumed_; }
   bool ended_with_newline() const { return last_had_newline_; }
   // An I/O error while reading (a directory, a failing disk): why.
-  const std::optional<std::string>& read_error() const { return read_error_; }
+  const std::optional<Error>& read_error() const { return read_error_; }
 
  private:
   static constexpr std::size_t kQuickScan = 64;
@@ -226,20 +220,20 @@ class LineSource {
   std::int64_t line_number_ = 0;
   std::uint64_t consumed_ = 0;  // input offset of buffer_[begin_]
   bool last_had_newline_ = true;
-  std::optional<std::string> read_error_;
+  std::optional<Error> read_error_;
 };
 
 // Opens `path` for reading ("-" is standard input), decompressed when its
-// content is compressed: its bytes, or the system's reason
-// (std::errc::is_a_directory for a directory). A FIFO is opened without
+// content is compressed: its bytes, or why not ("file.is-directory", or
+// "file.cannot-open" with the system's reason). A FIFO is opened without
 // waiting for its writer; with `cancel`, every read of the stream, and
 // every wait for input, ends once it is requested.
-Result<std::unique_ptr<ByteStream>, std::error_code> open_bytes(const std::string& path,
-                                                                 const ReadCancel* cancel = nullptr);
+Result<std::unique_ptr<ByteStream>, Error> open_bytes(const std::string& path,
+                                                      const ReadCancel* cancel = nullptr);
 
-// Opens `path` for reading ("-" is standard input): a LineSource, or the
-// system's reason (std::errc::is_a_directory for a directory).
-Result<std::unique_ptr<LineSource>, std::error_code> open_lines(const std::string& path,
-                                                                const ReadCancel* cancel = nullptr);
+// Opens `path` for reading ("-" is standard input): a LineSource, or why
+// not, as open_bytes.
+Result<std::unique_ptr<LineSource>, Error> open_lines(const std::string& path,
+                                                      const ReadCancel* cancel = nullptr);
 
 }  // namespace gamerec

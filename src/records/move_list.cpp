@@ -40,7 +40,7 @@ std::optional<std::pair<std::string, std::int64_t>> repeated_key(const YAML::Nod
 // the move. end_game gives the last one.
 class MoveListWriter final : public RecordWriter {
  public:
-  std::string begin_game(const Game& game, const GameHeader& header) override {
+  Result<std::string, Error> begin_game(const Game& game, const GameHeader& header) override {
     depth_ = 0;
     move_.clear();
     after_move_.clear();
@@ -48,7 +48,7 @@ class MoveListWriter final : public RecordWriter {
     // Never a header the reader refuses (gamerec-record(5), Limits).
     constexpr std::size_t kMarks = std::string_view("---\n\n---\n").size();  // not header text
     if (text.size() > kMaxHeaderLength + kMarks)
-      throw RecordWriteError(Message{"write.header-too-long", {{"index", std::to_string(header.index)}}});
+      return Error{"io", Message{"write.header-too-long", {{"index", std::to_string(header.index)}}}};
     return text;
   }
   std::string move(const Game&, const State&, const Move&, std::string_view text) override {

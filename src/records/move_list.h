@@ -58,7 +58,7 @@ class MoveListSource final : public RecordSource {
   explicit MoveListSource(std::unique_ptr<LineSource> lines) : lines_(std::move(lines)) {}
 
   std::optional<Result<GameHeader, RecordError>> next_game() override;
-  const std::optional<std::string>& read_error() const override { return lines_->read_error(); }
+  const std::optional<Error>& read_error() const override { return lines_->read_error(); }
   std::uint64_t bytes_read() const override { return lines_->bytes_read(); }
 
  protected:

@@ -50,7 +50,7 @@ struct RunResult {
   std::uint64_t end_offset = 0;                // where the valid part ends in the input
   // Reading failed part-way, and why: the rest is unknown. When it is set,
   // it is what went wrong (a cut last line may also look like a bad move).
-  std::optional<std::string> read_error;
+  std::optional<Error> read_error;
   bool stopped = false;                            // the visitor asked to stop (its output failed)
   std::vector<VariationError> variation_warnings;  // in record order
   // Under RunOptions::strict, when `error` is a variation's move: where.

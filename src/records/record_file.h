@@ -6,59 +6,56 @@
 // is exactly what it was before that move. New files are built under a
 // temporary name and renamed into place, so a reader never sees a
 // half-written copy, and a record is never replaced by a shorter one.
+//
+// Every failure is an Error ("io", a "write.*" message naming the file and
+// the system's reason) that the caller reports before it stops.
 #include <cstdint>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 
 #include "records/unique_fd.h"
 #include "rules/error.h"
+#include "rules/result.h"
 
 namespace gamerec {
-
-// Any failure to write a record: the caller reports it and stops. The
-// message says what failed, for the catalogue.
-struct RecordWriteError : std::runtime_error {
-  explicit RecordWriteError(Message message) : std::runtime_error(message.key), message(std::move(message)) {}
-  Message message;
-};
 
 // A new file that will be linked into place as `path` (link() fails rather
 // than replace a file that appeared meanwhile): a name of this process's
 // own next to it, made with O_EXCL, so never a file or a symbolic link that
-// someone else has. Sets `temporary` to its name; throws RecordWriteError.
-UniqueFd create_temporary_for(const std::string& path, std::string& temporary, int flags);
+// someone else has. Sets `temporary` to its name.
+Result<UniqueFd, Error> create_temporary_for(const std::string& path, std::string& temporary, int flags);
 
 class RecordFile {
  public:
   // Opens an existing record for appending; nothing is changed until the
   // first line is appended. Then an unterminated last line gets its line
   // end, so the next move starts its own line.
-  static RecordFile open_for_append(const std::string& path);
+  static Result<RecordFile, Error> open_for_append(const std::string& path);
   // Creates `path` (which must not exist yet) holding the first
   // `prefix_bytes` bytes of `source_path` (none when empty), then `extra`
   // (a header, say).
-  static RecordFile create(const std::string& path, const std::string& source_path,
-                           std::uint64_t prefix_bytes, std::string_view extra);
+  static Result<RecordFile, Error> create(const std::string& path, const std::string& source_path,
+                                          std::uint64_t prefix_bytes, std::string_view extra);
 
   RecordFile(RecordFile&&) noexcept = default;
   RecordFile& operator=(RecordFile&&) noexcept = default;
 
   // Appends `text` and a line end (CRLF when the file already uses CRLF);
-  // returns the offset where the line starts.
-  std::uint64_t append_line(std::string_view text);
+  // returns the offset where the line starts. A failed write leaves the
+  // file as it was.
+  Result<std::uint64_t, Error> append_line(std::string_view text);
   // Makes the file hold `text`, of which it holds the first `same` bytes
   // already, for formats whose text closes with the game's state (PGN's
   // result): the rest goes in one write from there, so a kill leaves the
   // old text or the new. A shorter text is written over the old one padded
   // with line ends, then the file is cut: a kill between leaves blank lines
   // at its end, which readers pass over. A failed write puts back `old`
-  // (the file's whole text before) and throws.
-  void rewrite(std::string_view text, std::size_t same, std::string_view old);
+  // (the file's whole text before) and fails.
+  std::optional<Error> rewrite(std::string_view text, std::size_t same, std::string_view old);
   // Cuts the file back to `size` bytes (undo; dropping a final Q line keeps
   // the file's inode, links and mode).
-  void truncate(std::uint64_t size);
+  std::optional<Error> truncate(std::uint64_t size);
   std::uint64_t size() const { return size_; }
   const std::string& path() const { return path_; }
   int fd() const { return fd_.get(); }
@@ -66,11 +63,11 @@ class RecordFile {
  private:
   RecordFile(std::string path, UniqueFd fd, std::uint64_t size)
       : path_(std::move(path)), fd_(std::move(fd)), size_(size) {}
-  // Writes all of `bytes`, or cuts the file back to where it was and throws.
-  void write_all(std::string_view bytes);
+  // Writes all of `bytes`, or cuts the file back to where it was and fails.
+  std::optional<Error> write_all(std::string_view bytes);
   // Reads the file's last line end: its style (a CRLF record stays CRLF)
   // and whether the last line has one.
-  void learn_line_end();
+  std::optional<Error> learn_line_end();
 
   std::string path_;
   UniqueFd fd_;

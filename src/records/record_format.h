@@ -35,7 +35,9 @@ struct LostParts {
 class RecordWriter {
  public:
   virtual ~RecordWriter() = default;
-  virtual std::string begin_game(const Game& game, const GameHeader& header) = 0;
+  // The game's opening text, or why the format cannot hold its header (a
+  // move list's is at most kMaxHeaderLength).
+  virtual Result<std::string, Error> begin_game(const Game& game, const GameHeader& header) = 0;
   // `text` is the move as it was written or typed; `before` its position.
   virtual std::string move(const Game& game, const State& before, const Move& move,
                            std::string_view text) = 0;

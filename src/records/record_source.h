@@ -150,7 +150,7 @@ class RecordSource {
   virtual bool may_branch() const { return false; }
 
   // What went wrong reading (an I/O error part-way): why.
-  virtual const std::optional<std::string>& read_error() const = 0;
+  virtual const std::optional<Error>& read_error() const = 0;
   // Bytes of the input consumed so far.
   virtual std::uint64_t bytes_read() const = 0;
 

@@ -1,6 +1,6 @@
 #pragma once
-// A file descriptor that closes itself: no descriptor leaks when a write
-// throws half-way.
+// A file descriptor that closes itself: no descriptor leaks on any way out
+// of a write.
 #include <unistd.h>
 
 #include <utility>

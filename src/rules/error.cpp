@@ -1,6 +1,7 @@
 #include "rules/error.h"
 
 #include <array>
+#include <cstring>
 #include <utility>
 
 namespace gamerec {
@@ -39,6 +40,14 @@ std::optional<ErrorCode> code_from_name(std::string_view name) {
     if (n == name) return c;
   }
   return std::nullopt;
+}
+
+Error system_error(std::string key, const std::string& file, int errno_value) {
+  return Error{"io", Message{std::move(key), {{"file", file}, {"reason", std::strerror(errno_value)}}}};
+}
+
+Error read_failure(std::string reason) {
+  return Error{"io", Message{"file.cannot-read", {{"reason", std::move(reason)}}}};
 }
 
 }  // namespace gamerec

@@ -50,6 +50,12 @@ struct Message {
   std::string key;
   MessageArgs args = {};
   bool operator==(const Message&) const = default;
+  // The value given for `name`; "" when none is.
+  std::string_view arg(std::string_view name) const {
+    for (const auto& [key, value] : args)
+      if (key == name) return value;
+    return {};
+  }
 };
 
 // Why a move was rejected. `kind` picks a more specific message for the same
@@ -61,6 +67,30 @@ struct MoveError {
   MessageArgs args = {};
   bool operator==(const MoveError&) const = default;
 };
+
+// A failure as it crosses the layers: every call that reads or writes a
+// file, starts a program or opens a game returns one (in a Result), and the
+// CLI shows it (gamerec(1), EXIT STATUS). The rules make MoveErrors and
+// Messages only, since they cannot tell whose input was at fault (a header
+// or the command line); the layer that can wraps them in an Error.
+struct Error {
+  // What failed, as the error[CODE] of a file's diagnostics: "io" (reading
+  // or writing a file, starting a program), "header", "unknown-game",
+  // "unsupported-variant" or "usage" (a bad --game, --variant or setting).
+  std::string code;
+  Message message;
+  std::int64_t line = 0;  // the input line at fault; 0 when no line applies
+  // The game whose texts hold the message (a position is read by its game's
+  // own rules, whose texts may share a key with another game's); "" when
+  // the message is the core's.
+  std::string scope{};
+};
+
+// An operating system failure: what failed (a catalogue key) about `file`,
+// with strerror(`errno_value`) as its reason.
+Error system_error(std::string key, const std::string& file, int errno_value);
+// A read that failed part-way: "file.cannot-read" with the system's reason.
+Error read_failure(std::string reason);
 
 // A MoveError placed in a file: where the move starts and what it said.
 // 64-bit line numbers: an input may hold more than 2^31 lines.

@@ -1,9 +1,12 @@
 #pragma once
 // One way to report failure: a call that can fail returns a Result, the
 // value it made or the reason it made none (the shape of C++23's
-// std::expected). The reasons are the error values of error.h (MoveError,
-// Message) and the file-level FileError of the record layer; exceptions
-// are left for a write that fails and for programmer errors.
+// std::expected). The reasons are the error values of error.h: an Error
+// wherever a failure crosses layers (a file read or written, a program
+// started, a game opened), and the two narrower values the rules make
+// (MoveError, Message), which the layer that knows whose input was at
+// fault wraps in an Error. Exceptions are left for programmer errors and
+// memory running out.
 //
 //   Result<Move, MoveError> read = game.read_move(state, "e2e4");
 //   if (!read) return read.error();

@@ -414,6 +414,33 @@ TEST_CASE("reliability: under a file-size limit play and tourney --out stop with
     }
     CHECK(records >= 1);
   }
+  // The output is written under a temporary name: cut short, it never
+  // appears, and the temporary goes too.
+  std::string archive;
+  for (int game = 1; game <= 100; ++game)
+    archive += "[Event \"Game " + std::to_string(game) +
+               "\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n";
+  const std::string input = dir.path() + "/games.in.pgn";
+  write_file(input, archive);
+  const auto no_output = [&](const std::string& output) {
+    CHECK_FALSE(fs::exists(output));
+    for (const auto& entry : fs::directory_iterator(dir.path()))
+      CHECK(entry.path().filename().string().find(".gamerec-tmp") == std::string::npos);
+  };
+  SECTION("convert: an output that cannot be written whole does not appear") {
+    const std::string out = dir.path() + "/games.pgn";
+    Child child("/usr/bin/prlimit", {"--fsize=3000", kBinary, "convert", input, out}, kSourceDir, false);
+    CHECK(child.finish(60s) == 2);
+    CHECK_THAT(child.err(), Catch::Contains("cannot write"));
+    no_output(out);
+  }
+  SECTION("convert to a page: the reading stops at the failed write, and no page appears") {
+    const std::string out = dir.path() + "/games.html";
+    Child child("/usr/bin/prlimit", {"--fsize=3000", kBinary, "convert", input, out}, kSourceDir, false);
+    CHECK(child.finish(60s) == 2);
+    CHECK_THAT(child.err(), Catch::Contains("cannot write"));
+    no_output(out);
+  }
 }
 
 TEST_CASE("reliability: a signal while an external player thinks ends play at once, record whole") {

@@ -374,7 +374,13 @@ class Kit {
       header.present = true;
       header.game = name_;
       header.position = playout.start;
-      std::string text = writer->begin_game(*game_, header);
+      auto begun = writer->begin_game(*game_, header);
+      if (!begun) {
+        fail("formats",
+             "its " + format.name + " writer refuses the game's header (" + begun.error().message.key + ")");
+        continue;
+      }
+      std::string text = std::move(*begun);
       for (std::size_t i = 0; i < playout.moves.size(); ++i)
         text += writer->move(*game_, *playout.positions[i], playout.moves[i], playout.texts[i]);
       text += writer->end_game(*game_, playout.end());
@@ -397,7 +403,7 @@ class Kit {
       const std::string file = write_move_list(path("undo.rec"), part);
       auto session = RecordSession::open(file);
       if (!session) {
-        fail("undo", "the record session cannot open its record: " + session.error().key);
+        fail("undo", "the record session cannot open its record: " + session.error().message.key);
         return;
       }
       auto plan = session->plan_undo(*game_, catalogue_, static_cast<std::int64_t>(played),
@@ -424,7 +430,10 @@ class Kit {
                          " moves) is not the one before the last move");
         return;
       }
-      session->undo(*plan);
+      if (auto failed = session->undo(*plan)) {
+        fail("undo", "undo cannot write its record: " + failed->message.key);
+        return;
+      }
       same_game("undo", "the record after undo", file, playout, played - 1);
     }
   }
@@ -580,7 +589,10 @@ class Kit {
     }
     std::string page;
     const auto outcome = cli::write_record_page(*session, write_move_list(path("page.rec"), playout), {},
-                                                [&](std::string_view part) { page += part; });
+                                                [&](std::string_view part) {
+                                                  page += part;
+                                                  return true;
+                                                });
     if (outcome.status != cli::kExitOk || !outcome.written || page.find("</html>") == std::string::npos)
       fail("render", "its replay page is not written whole (status " + std::to_string(outcome.status) + ")");
   }

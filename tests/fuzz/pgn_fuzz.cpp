@@ -26,13 +26,12 @@ using namespace gamerec;
 class MemoryStream final : public ByteStream {
  public:
   MemoryStream(const std::uint8_t* data, std::size_t size) : data_(data), size_(size) {}
-  std::int64_t read(char* buffer, std::size_t size) override {
+  gamerec::Result<std::size_t, gamerec::Error> read(char* buffer, std::size_t size) override {
     const std::size_t n = std::min(size, size_ - used_);
     if (n > 0) std::memcpy(buffer, data_ + used_, n);
     used_ += n;
-    return static_cast<std::int64_t>(n);
+    return static_cast<std::size_t>(n);
   }
-  std::string error() const override { return ""; }
 
  private:
   const std::uint8_t* data_;

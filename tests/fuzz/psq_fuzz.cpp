@@ -32,13 +32,12 @@ using namespace gamerec;
 class MemoryStream final : public ByteStream {
  public:
   explicit MemoryStream(std::string bytes) : bytes_(std::move(bytes)) {}
-  std::int64_t read(char* buffer, std::size_t size) override {
+  gamerec::Result<std::size_t, gamerec::Error> read(char* buffer, std::size_t size) override {
     const std::size_t n = std::min(size, bytes_.size() - at_);
     std::memcpy(buffer, bytes_.data() + at_, n);
     at_ += n;
-    return static_cast<std::int64_t>(n);
+    return static_cast<std::size_t>(n);
   }
-  std::string error() const override { return ""; }
 
  private:
   std::string bytes_;
@@ -112,7 +111,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // Written back and read again: the same game.
   auto writer = f.psq.open_writer();
   auto state = first.game->new_state();
-  std::string text = writer->begin_game(*first.game, GameHeader{});
+  std::string text = writer->begin_game(*first.game, GameHeader{}).value();
   for (const std::string& move_text : first.moves) {
     const auto move = read_move(*first.game, *state, move_text);
     if (!move) invariant_failed("a move read is rejected", move_text);

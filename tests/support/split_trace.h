@@ -33,13 +33,21 @@ inline int append_trace(RecordSource& source, int first_index, std::string& trac
                std::string(event->notation_kind) + "\n";
     }
   }
-  if (source.read_error()) trace += "read-error " + *source.read_error() + "\n";
+  if (source.read_error())
+    trace += "read-error " + std::string(source.read_error()->message.arg("reason")) + "\n";
   return games;
+}
+
+// A read that fails for `reason` after the bytes, if one is given.
+inline std::optional<Error> failure(const std::optional<std::string>& reason) {
+  if (!reason) return std::nullopt;
+  return read_failure(*reason);
 }
 
 inline std::string whole_trace(const RecordFormat& format, const std::string& bytes,
                                const std::optional<std::string>& read_error = std::nullopt) {
-  auto source = format.open_reader(std::make_unique<LineSource>(std::make_unique<BytesStream>(bytes, read_error)));
+  auto source = format.open_reader(
+      std::make_unique<LineSource>(std::make_unique<BytesStream>(bytes, failure(read_error))));
   std::string trace;
   append_trace(*source, 1, trace);
   return trace;
@@ -49,8 +57,8 @@ inline std::string whole_trace(const RecordFormat& format, const std::string& by
 inline std::string parts_trace(const RecordFormat& format, const std::string& bytes, std::size_t part_size,
                                std::size_t max_part, int* parts = nullptr,
                                const std::optional<std::string>& read_error = std::nullopt) {
-  ArchiveSplitter splitter(std::make_unique<BytesStream>(bytes, read_error), format.find_game_start, part_size,
-                           max_part);
+  ArchiveSplitter splitter(std::make_unique<BytesStream>(bytes, failure(read_error)), format.find_game_start,
+                           part_size, max_part);
   std::string trace;
   int index = 1;
   int count = 0;

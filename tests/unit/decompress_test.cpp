@@ -24,7 +24,8 @@ std::pair<int, std::string> count_games(const std::string& path) {
     while (input.source->next_event() != nullptr) {
     }
   }
-  return {games, input.source->read_error().value_or("")};
+  const auto& failure = input.source->read_error();
+  return {games, failure ? std::string(failure->message.arg("reason")) : ""};
 }
 
 const std::string kData = GAMEREC_SOURCE_DIR "/tests/data/chess/";
@@ -57,13 +58,12 @@ TEST_CASE("compressed input: a plain stream passes through unchanged, even a sho
   class Bytes final : public ByteStream {
    public:
     explicit Bytes(std::string text) : text_(std::move(text)) {}
-    std::int64_t read(char* buffer, std::size_t size) override {
+    gamerec::Result<std::size_t, gamerec::Error> read(char* buffer, std::size_t size) override {
       // One byte at a time, as a slow pipe might.
-      if (used_ == text_.size() || size == 0) return 0;
+      if (used_ == text_.size() || size == 0) return std::size_t{0};
       buffer[0] = text_[used_++];
-      return 1;
+      return std::size_t{1};
     }
-    std::string error() const override { return ""; }
 
    private:
     std::string text_;
@@ -73,7 +73,8 @@ TEST_CASE("compressed input: a plain stream passes through unchanged, even a sho
     auto stream = decompressing(std::make_unique<Bytes>(text));
     std::string out;
     char buffer[16];
-    for (std::int64_t n; (n = stream->read(buffer, sizeof buffer)) > 0;) out.append(buffer, static_cast<std::size_t>(n));
+    for (auto n = stream->read(buffer, sizeof buffer); n && *n > 0; n = stream->read(buffer, sizeof buffer))
+      out.append(buffer, *n);
     CHECK(out == text);
   }
 }
@@ -84,14 +85,13 @@ TEST_CASE("compressed input: a file of known size is read whole at once, a large
   class Sized final : public ByteStream {
    public:
     explicit Sized(std::string text) : text_(std::move(text)) {}
-    std::int64_t read(char* buffer, std::size_t size) override {
+    gamerec::Result<std::size_t, gamerec::Error> read(char* buffer, std::size_t size) override {
       ++reads;
       const std::size_t n = std::min(size, text_.size() - used_);
       std::memcpy(buffer, text_.data() + used_, n);
       used_ += n;
-      return static_cast<std::int64_t>(n);
+      return static_cast<std::size_t>(n);
     }
-    std::string error() const override { return ""; }
     std::optional<std::uint64_t> size_hint() const override { return text_.size(); }
     int reads = 0;
 
@@ -108,7 +108,9 @@ TEST_CASE("compressed input: a file of known size is read whole at once, a large
     const int reads_for_magic = seen->reads;
     std::string out;
     std::vector<char> buffer(1 << 20);
-    for (std::int64_t n; (n = stream->read(buffer.data(), buffer.size())) > 0;) out.append(buffer.data(), static_cast<std::size_t>(n));
+    for (auto n = stream->read(buffer.data(), buffer.size()); n && *n > 0;
+         n = stream->read(buffer.data(), buffer.size()))
+      out.append(buffer.data(), *n);
     CHECK(out == text);
     if (text.size() >= 4 && text.size() < 1000) CHECK(reads_for_magic == 1);  // the whole file with its magic
   }

@@ -88,13 +88,12 @@ namespace {
 class TrickleStream final : public ByteStream {
  public:
   TrickleStream(std::string bytes, std::size_t chunk) : bytes_(std::move(bytes)), chunk_(chunk) {}
-  std::int64_t read(char* buffer, std::size_t size) override {
+  gamerec::Result<std::size_t, gamerec::Error> read(char* buffer, std::size_t size) override {
     const std::size_t n = std::min({size, chunk_, bytes_.size() - used_});
     std::memcpy(buffer, bytes_.data() + used_, n);
     used_ += n;
-    return static_cast<std::int64_t>(n);
+    return static_cast<std::size_t>(n);
   }
-  std::string error() const override { return ""; }
 
  private:
   std::string bytes_;

@@ -62,7 +62,22 @@ class Program final : public Player {
 
 struct Sink final : MoveSink {
   std::vector<std::string> lines;
-  void write_move(const State&, const Move&, std::string_view text) override { lines.emplace_back(text); }
+  std::optional<Error> write_move(const State&, const Move&, std::string_view text) override {
+    lines.emplace_back(text);
+    return std::nullopt;
+  }
+};
+
+// A record that takes `room` moves, then cannot be written (a full disk).
+struct FullSink final : MoveSink {
+  explicit FullSink(std::size_t room) : room(room) {}
+  std::size_t room;
+  std::vector<std::string> lines;
+  std::optional<Error> write_move(const State&, const Move&, std::string_view text) override {
+    if (lines.size() == room) return Error{"io", Message{"write.cannot-write", {{"file", "full.cht"}}}};
+    lines.emplace_back(text);
+    return std::nullopt;
+  }
 };
 
 struct Hooks final : MatchHooks {
@@ -200,15 +215,21 @@ TEST_CASE("match: a program that breaks down forfeits, with its reason") {
   CHECK(sink.lines.size() == 4);  // the moves before it broke down stay
 }
 
-TEST_CASE("match: computer players play to the end, or stop at the move limit") {
-  const auto game = gamerec::test::make("chaturanga");
-  std::vector<std::unique_ptr<Player>> owned;
+// Chaturanga's four seats, each the level-1 computer player (owned by `owned`).
+std::vector<Player*> level_one_players(const Game& game, std::vector<std::unique_ptr<Player>>& owned) {
   std::vector<Player*> players;
   for (std::uint64_t seat = 0; seat < 4; ++seat) {
-    auto player = gamerec::test::catalogue().make_player(*game, "1", PlayerSettings{{seat, std::nullopt}});
+    auto player = gamerec::test::catalogue().make_player(game, "1", PlayerSettings{{seat, std::nullopt}});
     owned.push_back(std::move(player.value()));
     players.push_back(owned.back().get());
   }
+  return players;
+}
+
+TEST_CASE("match: computer players play to the end, or stop at the move limit") {
+  const auto game = gamerec::test::make("chaturanga");
+  std::vector<std::unique_ptr<Player>> owned;
+  const std::vector<Player*> players = level_one_players(*game, owned);
   Hooks hooks;
   Match limited(*game, game->new_state(), players, nullptr);
   CHECK(limited.run(hooks, 10).reason == MatchEnd::Reason::kMoveLimit);
@@ -218,6 +239,21 @@ TEST_CASE("match: computer players play to the end, or stop at the move limit") 
   CHECK(end.reason == MatchEnd::Reason::kGameOver);
   CHECK(end.outcome.over);
   CHECK(whole.state().is_over());
+}
+
+TEST_CASE("match: a move the record cannot take is not played, and the match ends saying why") {
+  const auto game = gamerec::test::make("chaturanga");
+  std::vector<std::unique_ptr<Player>> owned;
+  const std::vector<Player*> players = level_one_players(*game, owned);
+  Hooks hooks;
+  FullSink sink(3);
+  Match match(*game, game->new_state(), players, &sink);
+  const MatchEnd end = match.run(hooks);
+  CHECK(end.reason == MatchEnd::Reason::kWriteFailed);
+  REQUIRE(end.write_failure);
+  CHECK(end.write_failure->message.key == "write.cannot-write");
+  CHECK(match.state().moves_played() == 3);  // as it was before the move not written
+  CHECK(hooks.accepted_moves.size() == 3);
 }
 
 TEST_CASE("match: a player that asks is told every move, as its side sees it") {

@@ -100,7 +100,11 @@ TEST_CASE("messages: every error code has a text in both languages") {
       CHECK_THAT(text, !Catch::StartsWith("errors."));
     }
   }
-  CHECK_FALSE(Messages::load("fr").ok());  // an unknown language: why, as text
+  // An unknown language: why, in a language there is.
+  const auto french = Messages::load("fr");
+  REQUIRE_FALSE(french.ok());
+  CHECK(Messages::load("en")->text(french.error().message.key, french.error().message.args) ==
+        "no messages in 'fr'; there are: en, es");
 }
 
 TEST_CASE("messages: error code names are the stable names of gamerec-record(5)") {

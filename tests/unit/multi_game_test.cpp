@@ -52,7 +52,7 @@ class GamesSource final : public RecordSource {
     }
     return header;
   }
-  const std::optional<std::string>& read_error() const override { return lines_->read_error(); }
+  const std::optional<gamerec::Error>& read_error() const override { return lines_->read_error(); }
   std::uint64_t bytes_read() const override { return lines_->bytes_read(); }
 
  protected:

@@ -24,13 +24,12 @@ namespace {
 class ChunkedStream final : public ByteStream {
  public:
   ChunkedStream(std::string text, std::size_t chunk) : text_(std::move(text)), chunk_(chunk) {}
-  std::int64_t read(char* buffer, std::size_t size) override {
+  gamerec::Result<std::size_t, gamerec::Error> read(char* buffer, std::size_t size) override {
     const std::size_t n = std::min({size, chunk_, text_.size() - used_});
     std::memcpy(buffer, text_.data() + used_, n);
     used_ += n;
-    return static_cast<std::int64_t>(n);
+    return static_cast<std::size_t>(n);
   }
-  std::string error() const override { return ""; }
 
  private:
   std::string text_;

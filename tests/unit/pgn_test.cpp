@@ -401,7 +401,7 @@ TEST_CASE("pgn: a game gamerec ran is written with its facts as the roster, Term
     header.match = std::move(facts);
     auto writer = gamerec::test::catalogue().format_for_output("out.pgn").open_writer();
     auto state = chess->new_state();
-    std::string text = writer->begin_game(*chess, header);
+    std::string text = writer->begin_game(*chess, header).value();
     Move move;
     REQUIRE_FALSE(gamerec::test::check_text(*chess, *state, "e4", move));
     text += writer->move(*chess, *state, move, "e4");

@@ -35,7 +35,7 @@ PlayRequest request(std::string file, std::string output = "", std::optional<std
 }
 
 std::string refusal_key(const Result<PlayOpening, PlayRefusal>& opened) {
-  return opened ? "opened" : opened.error().message.key;
+  return opened ? "opened" : opened.error().error.message.key;
 }
 
 // Opens, replays and begins, as play does: the session, or why not.
@@ -84,7 +84,7 @@ TEST_CASE("play session: a new game's record names its game when the file name d
   write_all(dir.path() + "/c.cht", "");
   auto refused = begin(request("", dir.path() + "/c.cht", "chaturanga"));
   REQUIRE_FALSE(refused);
-  CHECK(refused.error().message.key == "play.output-exists");
+  CHECK(refused.error().error.message.key == "play.output-exists");
 }
 
 TEST_CASE("play session: FILE continued in place is locked, appended to, and loses a final Q at the first move") {
@@ -104,7 +104,7 @@ TEST_CASE("play session: FILE continued in place is locked, appended to, and los
   auto position = opened->take_position();
   const auto move = read_move(*game, *position, "4G-4F");
   REQUIRE(move);
-  session->write_move(*position, *move, "4G-4F");
+  CHECK_FALSE(session->write_move(*position, *move, "4G-4F"));
   CHECK(read_all(record) == "2A-3A\n4G-4F\n");
 }
 
@@ -115,12 +115,14 @@ TEST_CASE("play session: a record with an error, or moves after Q, is continued 
   write_all(record, text);
   auto no_output = begin(request(record));
   REQUIRE_FALSE(no_output);
-  CHECK(no_output.error().message.key == "play.needs-output");
-  CHECK(test::english(no_output.error().message) ==
-        record + " is not modified because it has an error; give -o OUT to continue its first 2 moves in a new file");
+  CHECK(no_output.error().error.message.key == "play.needs-output");
+  CHECK(test::english(no_output.error().error.message) ==
+        record +
+            " is not modified because it has an error; give -o OUT to continue its first 2 moves in a new "
+            "file");
   auto same = begin(request(record, record));
   REQUIRE_FALSE(same);
-  CHECK(same.error().message.key == "play.output-same");
+  CHECK(same.error().error.message.key == "play.output-same");
   CHECK(read_all(record) == text);
   // Into OUT: the valid part, byte for byte.
   RunResult run;
@@ -131,8 +133,10 @@ TEST_CASE("play session: a record with an error, or moves after Q, is continued 
   write_all(dir.path() + "/quit.cht", "2A-3A\nQ\n4G-4F\n");
   auto after_quit = begin(request(dir.path() + "/quit.cht"));
   REQUIRE_FALSE(after_quit);
-  CHECK(test::english(after_quit.error().message) ==
-        dir.path() + "/quit.cht is not modified because it has lines after Q; give -o OUT to continue its first 1 move in a new file");
+  CHECK(test::english(after_quit.error().error.message) ==
+        dir.path() +
+            "/quit.cht is not modified because it has lines after Q; give -o OUT to continue its first 1 "
+            "move in a new file");
 }
 
 TEST_CASE("play session: a record in another format goes on as a move list in OUT, never in place") {
@@ -141,7 +145,7 @@ TEST_CASE("play session: a record in another format goes on as a move list in OU
   write_all(record, "Piskvorky 15x15, 0:0, 0\n8,8,0\n9,9,0\n-1\n");
   auto in_place = begin(request(record));
   REQUIRE_FALSE(in_place);
-  CHECK(in_place.error().message.key == "play.not-a-move-list");
+  CHECK(in_place.error().error.message.key == "play.not-a-move-list");
   auto converted = begin(request(record, dir.path() + "/out.gomoku"));
   REQUIRE(converted);
   // The .psq header's size becomes the move list's header.
@@ -155,7 +159,7 @@ TEST_CASE("play session: a record that cannot be read is the record's fault, wit
   auto opened = PlayOpening::open(test::catalogue(), request(dir.path() + "/bad.cht"));
   REQUIRE_FALSE(opened);
   REQUIRE(opened.error().in_record);
-  CHECK(opened.error().in_record->code == "header");
+  CHECK(opened.error().error.code == "header");
 }
 
 TEST_CASE("play session: a record changed behind the session's back is never written over") {
@@ -170,7 +174,9 @@ TEST_CASE("play session: a record changed behind the session's back is never wri
   auto game = opened->take_game();
   auto position = opened->take_position();
   const Move move = *read_move(*game, *position, "4G-4F");
-  CHECK_THROWS_AS(session->write_move(*position, move, "4G-4F"), RecordWriteError);
+  const auto refused = session->write_move(*position, move, "4G-4F");
+  REQUIRE(refused);
+  CHECK(refused->message == Message{"write.changed", {{"file", record}}});
   CHECK(read_all(record) == "2A-3A\n4G-4F\n");
 }
 
@@ -190,7 +196,7 @@ TEST_CASE("play session: undo takes back to a person's move, and what the game w
           Message{"ui.nothing-to-undo"});
     for (const char* text : {"2A-3A", "4G-4F", "7H-6H", "5B-5C", "1B-3C"}) {
       const Move move = *read_move(*game, *position, text);
-      session->write_move(*position, move, text);
+      REQUIRE_FALSE(session->write_move(*position, move, text));
       position->apply(move);
     }
     auto plan = session->plan_undo(*game, test::catalogue(), position->moves_played(), computer);
@@ -199,7 +205,7 @@ TEST_CASE("play session: undo takes back to a person's move, and what the game w
     REQUIRE(plan->moves.size() == 1);  // Yellow's own last move
     CHECK(plan->moves[0].text == "1B-3C");
     CHECK(plan->position->moves_played() == 4);
-    session->undo(*plan);
+    REQUIRE_FALSE(session->undo(*plan));
     CHECK(read_all(record) == "2A-3A\n4G-4F\n7H-6H\n5B-5C\n");
     // Only computers moved since the start: nothing of a person's to undo.
     auto only_computers = session->plan_undo(*game, test::catalogue(), 4, [](Side) { return true; });
@@ -234,9 +240,9 @@ TEST_CASE("play session: a comment after the moves, as a move list's line or in 
     auto position = opened->take_position();
     const auto move = read_move(*game, *position, "e4");
     REQUIRE(move);
-    session->write_move(*position, *move, "e4");
+    REQUIRE_FALSE(session->write_move(*position, *move, "e4"));
     position->apply(*move);
-    session->write_comment("Black loses by forfeit:\nno move", *position);
+    REQUIRE_FALSE(session->write_comment("Black loses by forfeit:\nno move", *position));
     if (name == "game.chess") {
       CHECK(read_all(path) == "e4\n# Black loses by forfeit: no move\n");
     } else {

@@ -19,7 +19,7 @@ namespace {
 // What reading a .psq file found: a file error, or the run of its moves
 // with the texts the moves were handed on as.
 struct Read {
-  std::optional<FileError> file_error;
+  std::optional<Error> file_error;
   RunResult run;
   std::vector<std::string> moves;
   std::shared_ptr<const Game> game;
@@ -58,7 +58,7 @@ Read read_psq(const std::string& content, const std::string& name = "game.psq") 
 std::string write_psq(const Game& game, const std::vector<std::string>& moves) {
   auto writer = gamerec::test::catalogue().format_for_output("out.psq").open_writer();
   auto state = game.new_state();
-  std::string text = writer->begin_game(game, GameHeader{});
+  std::string text = writer->begin_game(game, GameHeader{}).value();
   for (const std::string& move_text : moves) {
     Move move;
     REQUIRE_FALSE(gamerec::test::check_text(game, *state, move_text, move));

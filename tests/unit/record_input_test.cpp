@@ -18,7 +18,7 @@ struct Opened {
   RecordGame game;
 };
 
-Result<Opened, FileError> open_path(const std::string& path, GameChoice choice = {}) {
+Result<Opened, Error> open_path(const std::string& path, GameChoice choice = {}) {
   auto input = open_input(path, gamerec::test::catalogue());
   if (auto* error = input.if_error()) return *error;
   auto& record = input.value();
@@ -31,8 +31,8 @@ Result<Opened, FileError> open_path(const std::string& path, GameChoice choice =
   return Opened{std::move(record), std::move(game).value()};
 }
 
-Result<Opened, FileError> open_text(const gamerec::test::TempDir& dir, const std::string& name,
-                                          const std::string& content, GameChoice choice = {}) {
+Result<Opened, Error> open_text(const gamerec::test::TempDir& dir, const std::string& name,
+                                const std::string& content, GameChoice choice = {}) {
   const std::string path = dir.path() + "/" + name;
   std::ofstream(path, std::ios::binary) << content;
   return open_path(path, std::move(choice));
