@@ -4,6 +4,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <charconv>
+#include <cmath>
 #include <ctime>
 #include <exception>
 #include <mutex>
@@ -38,7 +40,98 @@ struct TourneyCommandOptions {
   std::string out_dir;
   std::string pgn_out;
   std::string trace_dir;
+  std::vector<std::string> sprt;  // KEY=VALUE settings of --sprt
+  std::optional<std::int64_t> games_per_opening;
 };
+
+// --sprt elo0=E elo1=E [alpha=P] [beta=P] [model=normalized|logistic], as
+// fastchess takes it; elo0 and elo1 must be given.
+Result<SprtSettings, Message> parse_sprt(const std::vector<std::string>& items) {
+  SprtSettings settings;
+  bool elo0 = false;
+  bool elo1 = false;
+  for (const std::string& item : items) {
+    const auto bad = Message{"tourney.sprt-setting", {{"setting", item}}};
+    const auto equals = item.find('=');
+    if (equals == std::string::npos) return bad;
+    const std::string key = item.substr(0, equals);
+    const std::string value = item.substr(equals + 1);
+    if (key == "model") {
+      if (value != "normalized" && value != "logistic") return bad;
+      settings.model = value == "logistic" ? EloModel::kLogistic : EloModel::kNormalized;
+      continue;
+    }
+    double number = 0;
+    const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), number);
+    if (value.empty() || error != std::errc() || end != value.data() + value.size() || !std::isfinite(number))
+      return bad;
+    if (key == "elo0") {
+      settings.elo0 = number;
+      elo0 = true;
+    } else if (key == "elo1") {
+      settings.elo1 = number;
+      elo1 = true;
+    } else if (key == "alpha") {
+      settings.alpha = number;
+    } else if (key == "beta") {
+      settings.beta = number;
+    } else {
+      return bad;
+    }
+  }
+  if (!elo0 || !elo1) return Message{"tourney.sprt-elo"};
+  auto checked = Sprt::make(settings);
+  if (!checked) return checked.error().message;
+  return settings;
+}
+
+std::string two_places(double value) { return fmt::format("{:.2f}", value + 0.0 == 0 ? 0.0 : value); }
+
+// The test's last word: its settings and LLR against the bounds, the
+// counts it read and the first entrant's Elo on the test's scale.
+void print_sprt(const Context& context, const Tourney& tourney, const SprtStatus& status) {
+  std::ostream& out = context.out();
+  const SprtSettings& settings = *tourney.options().sprt;
+  const char* verdict = status.verdict == Sprt::Verdict::kAcceptH1   ? "tourney.sprt-h1"
+                        : status.verdict == Sprt::Verdict::kAcceptH0 ? "tourney.sprt-h0"
+                                                                     : "tourney.sprt-open";
+  const std::string model = settings.model == EloModel::kLogistic ? "logistic" : "normalized";
+  const std::string first = escape_controls(tourney.tallies()[0].name);
+  const std::string second = escape_controls(tourney.tallies()[1].name);
+  out << '\n'
+      << context.text("tourney.sprt-result", {{"model", model},
+                                              {"elo0", two_places(settings.elo0)},
+                                              {"elo1", two_places(settings.elo1)},
+                                              {"alpha", fmt::format("{:g}", settings.alpha)},
+                                              {"beta", fmt::format("{:g}", settings.beta)},
+                                              {"llr", two_places(status.llr)},
+                                              {"lower", two_places(status.lower_bound)},
+                                              {"upper", two_places(status.upper_bound)},
+                                              {"verdict@", verdict}})
+      << '\n';
+  std::string counts;
+  if (status.paired) {
+    for (const std::int64_t count : status.pairs.counts)
+      counts += (counts.empty() ? "" : ", ") + std::to_string(count);
+    out << context.text("tourney.sprt-pairs", {{"player", first}, {"counts", counts}}) << '\n';
+  } else {
+    for (const std::int64_t count : status.games.counts)
+      counts += (counts.empty() ? "" : ", ") + std::to_string(count);
+    out << context.text("tourney.sprt-games", {{"player", first}, {"counts", counts}}) << '\n';
+  }
+  // Infinite for a score of 0 or 1, as the results table shows it.
+  const std::optional<double>& score = status.elo.score;
+  const std::string value =
+      status.elo.value       ? fmt::format("{:+.1f}", *status.elo.value + 0.0 == 0 ? 0.0 : *status.elo.value)
+      : score && *score >= 1 ? "+inf"
+      : score && *score <= 0 ? "-inf"
+                             : "-";
+  const std::string margin = status.elo.margin ? fmt::format("{:.1f}", *status.elo.margin) : "inf";
+  out << context.text(settings.model == EloModel::kLogistic ? "tourney.sprt-elo-logistic"
+                                                            : "tourney.sprt-elo-normalized",
+                      {{"player", first}, {"other", second}, {"elo", value}, {"margin", margin}})
+      << '\n';
+}
 
 // A margin has a sign; a score (battleship: shots) has none.
 std::string average(double sum, std::int64_t count, bool sign = true) {
@@ -202,6 +295,12 @@ int run_tourney(const Context& context, const TourneyCommandOptions& options) {
   settings.archive = options.pgn_out;
   settings.trace_dir = options.trace_dir;
   settings.date = today();
+  if (options.games_per_opening) settings.games_per_opening = *options.games_per_opening;
+  if (!options.sprt.empty()) {
+    auto sprt = parse_sprt(options.sprt);
+    if (auto* error = sprt.if_error()) return context.usage_error(*error);
+    settings.sprt = sprt.value();
+  }
   Tourney tourney(context.catalogue(), game, settings);
   if (auto error = tourney.prepare()) return context.usage_error(*error);
 
@@ -219,11 +318,20 @@ int run_tourney(const Context& context, const TourneyCommandOptions& options) {
       context.err() << context.text(why.refused_move ? "tourney.forfeit" : "tourney.forfeit-failure", why.args)
                     << '\n';
     }
-    if (progress)
+    if (!progress) return;
+    if (const auto sprt = tourney.sprt_status()) {
       context.err() << '\r'
-                    << context.text("tourney.progress", {{"number", std::to_string(played.number)},
-                                                         {"limit", std::to_string(tourney.game_limit())}})
-                    << std::flush;
+                    << context.text("tourney.sprt-progress", {{"number", std::to_string(played.number)},
+                                                              {"llr", two_places(sprt->llr)},
+                                                              {"lower", two_places(sprt->lower_bound)},
+                                                              {"upper", two_places(sprt->upper_bound)}})
+                    << "\x1b[K" << std::flush;
+      return;
+    }
+    context.err() << '\r'
+                  << context.text("tourney.progress", {{"number", std::to_string(played.number)},
+                                                       {"limit", std::to_string(tourney.game_limit())}})
+                  << std::flush;
   };
   std::exception_ptr failure;
   std::mutex failure_mutex;
@@ -255,6 +363,7 @@ int run_tourney(const Context& context, const TourneyCommandOptions& options) {
   const bool scored = std::any_of(tourney.tallies().begin(), tourney.tallies().end(),
                                   [](const EntrantTally& tally) { return tally.scored_games > 0; });
   print_results(context, game, tourney, scored);
+  if (const auto sprt = tourney.sprt_status()) print_sprt(context, tourney, *sprt);
   if (!context.out().flush()) return context.usage_error(Message{"output.cannot-write"});
   return kExitOk;
 }
@@ -299,6 +408,15 @@ Command add_tourney_command(CLI::App& app) {
   command->add_option("--out", options->out_dir, "Write each game's record into DIR");
   command->add_option("--pgn-out", options->pgn_out, "Write every game into one PGN archive FILE (chess)");
   command->add_option("--trace", options->trace_dir, "Write each external player's dialogue into DIR");
+  command
+      ->add_option("--sprt", options->sprt,
+                   "Stop when an SPRT decides: elo0=E elo1=E [alpha=P] [beta=P] [model=normalized|logistic]")
+      ->expected(1, 5)
+      ->excludes(wins);
+  command
+      ->add_option("--games-per-opening", options->games_per_opening,
+                   "Games in a row from one opening, the seats rotating (default 2: a pair)")
+      ->check(whole_number(1, 1000));
   return {command, [options](const Context& context) { return run_tourney(context, *options); }};
 }
 

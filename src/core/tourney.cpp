@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
+#include <limits>
 #include <stdexcept>
 
 #include "records/move_list.h"
@@ -78,14 +79,18 @@ std::uint64_t seat_seed(std::uint64_t seed, std::int64_t game, std::size_t seat)
   return z ^ (z >> 31);
 }
 
-std::uint64_t start_seed(std::uint64_t seed, std::int64_t game) {
-  // Seat 63 of the pair's number: no seat of a game has it.
-  return seat_seed(seed, (game + 1) / 2, 63);
+std::uint64_t start_seed(std::uint64_t seed, std::int64_t opening) {
+  // Seat 63 of a game numbered as the opening: no seat of a game has it.
+  return seat_seed(seed, opening, 63);
 }
 
-std::string drawn_start(const Game& game, std::uint64_t seed, std::int64_t number) {
+std::int64_t opening_of(std::int64_t number, std::int64_t games_per_opening) {
+  return (number - 1) / games_per_opening + 1;
+}
+
+std::string drawn_start(const Game& game, std::uint64_t seed, std::int64_t opening) {
   const auto* random = game.facet<RandomStart>();
-  return random != nullptr ? random->random_start(start_seed(seed, number)) : "";
+  return random != nullptr ? random->random_start(start_seed(seed, opening)) : "";
 }
 
 Tourney::Tourney(const GameCatalogue& catalogue, const Game& game, TourneyOptions options)
@@ -130,6 +135,7 @@ std::vector<std::size_t> Tourney::seats_of(std::int64_t number) const {
 
 std::int64_t Tourney::game_limit() const {
   if (options_.games) return *options_.games;
+  if (options_.sprt) return std::numeric_limits<std::int64_t>::max();  // until the test decides
   const std::int64_t round =
       options_.pairing == Pairing::kRotate ? 1 : std::max<std::int64_t>(1, static_cast<std::int64_t>(pairings().size()));
   if (options_.rounds) return *options_.rounds * round;
@@ -152,6 +158,16 @@ std::string Tourney::archive_name(std::size_t entrant) const {
 
 std::optional<Message> Tourney::prepare() {
   if (options_.players.empty()) return Message{"tourney.no-players"};
+  if (options_.sprt) {
+    if (options_.players.size() != 2) return Message{"tourney.sprt-two-entrants"};
+    auto made = Sprt::make(*options_.sprt);
+    if (!made) return made.error().message;
+    sprt_.emplace(std::move(*made));
+    sprt_status_.emplace();
+    sprt_status_->lower_bound = sprt_->lower_bound();
+    sprt_status_->upper_bound = sprt_->upper_bound();
+    sprt_status_->paired = options_.games_per_opening == 2;
+  }
   for (std::size_t entrant = 0; entrant < options_.players.size(); ++entrant) {
     auto player = catalogue_.make_player(game_, options_.players[entrant],
                                          PlayerSettings{{1, options_.movetime_ms}, options_.timeout_ms});
@@ -229,12 +245,18 @@ std::optional<TourneyGame> Tourney::play_next() {
 std::optional<std::int64_t> Tourney::claim_next() {
   std::lock_guard lock(mutex_);
   if (failure_ || claimed_ >= game_limit()) return std::nullopt;
+  if (sprt_status_ && sprt_status_->verdict != Sprt::Verdict::kContinue) return std::nullopt;
   if (options_.wins) {
     for (const EntrantTally& tally : tallies_) {
       if (tally.wins >= *options_.wins) return std::nullopt;
     }
   }
   return ++claimed_;
+}
+
+std::optional<SprtStatus> Tourney::sprt_status() const {
+  std::lock_guard lock(mutex_);
+  return sprt_status_;
 }
 
 std::optional<Error> Tourney::failure() const {
@@ -267,7 +289,7 @@ std::optional<TourneyGame> Tourney::play(std::int64_t number) {
   }
 
   // A start drawn for the game (Chess960) goes into its records.
-  const std::string start = drawn_start(game_, options_.seed, number);
+  const std::string start = drawn_start(game_, options_.seed, opening_of(number, options_.games_per_opening));
   std::optional<RecordFile> file;
   if (!options_.out_dir.empty()) {
     GameHeader header;
@@ -417,6 +439,22 @@ void Tourney::count(const TourneyGame& game, const Outcome& outcome, bool finish
         ++pair.draws;
     }
   }
+  if (sprt_) count_for_sprt(game, played[0] ? result_of(0) : 0);
+}
+
+void Tourney::count_for_sprt(const TourneyGame& game, int first_entrant_result) {
+  SprtStatus& status = *sprt_status_;
+  ++status.games.counts[static_cast<std::size_t>(first_entrant_result + 1)];
+  if (status.paired) {
+    // A pair's points, doubled: its two results (+1, 0, -1) plus 2.
+    const auto [half, first_in] = half_pairs_.try_emplace(opening_of(game.number, 2), first_entrant_result);
+    if (first_in) return;  // its other game is still to come
+    ++status.pairs.counts[static_cast<std::size_t>(half->second + first_entrant_result + 2)];
+    half_pairs_.erase(half);
+  }
+  status.llr = status.paired ? sprt_->llr(status.pairs) : sprt_->llr(status.games);
+  status.elo = status.paired ? sprt_->elo(status.pairs) : sprt_->elo(status.games);
+  if (status.verdict == Sprt::Verdict::kContinue) status.verdict = sprt_->verdict(status.llr);
 }
 
 }  // namespace gamerec

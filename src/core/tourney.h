@@ -8,6 +8,7 @@
 // (claim_next() and play() from several threads).
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -17,6 +18,7 @@
 #include "core/catalogue.h"
 #include "core/clock.h"
 #include "core/match.h"
+#include "core/sprt.h"
 #include "records/record_file.h"
 
 namespace gamerec {
@@ -43,6 +45,25 @@ struct TourneyOptions {
   std::string archive;                      // one file for every game (PGN); empty: none
   std::string trace_dir;                    // where external players' dialogues go; empty: none
   std::string date;                         // the day it is played, "2026-12-03"
+  // Games in a row that start from one opening (a drawn start), the seats
+  // rotating: 2 plays each with the sides swapped, and pairs its games.
+  std::int64_t games_per_opening = 2;
+  // Stop when the test decides between two entrants (then --games, if
+  // given, is at most how many are played).
+  std::optional<SprtSettings> sprt;
+};
+
+// Where an SPRT stands: the LLR of the results so far, and the counts it
+// read (pairs when games_per_opening is 2, else games).
+struct SprtStatus {
+  double llr = 0;
+  double lower_bound = 0;                            // H0 is accepted at or below it
+  double upper_bound = 0;                            // H1 at or above it
+  Sprt::Verdict verdict = Sprt::Verdict::kContinue;  // the first bound crossed, kept
+  bool paired = false;
+  Pentanomial pairs;
+  Trinomial games;
+  SprtElo elo;
 };
 
 // One entrant's results. A game counts as a win when a seat it held won and
@@ -104,6 +125,10 @@ class Tourney {
   std::optional<TourneyGame> play(std::int64_t number);
   // The first record or archive write that failed: no game starts after it.
   std::optional<Error> failure() const;
+  // Under --sprt: the test so far (no game starts once it decides).
+  std::optional<SprtStatus> sprt_status() const;
+
+  const TourneyOptions& options() const { return options_; }
 
   // Read these once the games are over.
   const std::vector<EntrantTally>& tallies() const { return tallies_; }
@@ -124,6 +149,9 @@ class Tourney {
   void count(const TourneyGame& game, const Outcome& outcome, bool finished);
   // Notes a failed write (the first is kept) and stops the tourney.
   std::nullopt_t fail(Error why);
+  // The first entrant's points in a finished game (1, 1/2, 0) into the
+  // test's counts; a pair's once both its games are in.
+  void count_for_sprt(const TourneyGame& game, int first_entrant_result);
   std::string record_path(std::int64_t number) const;
   std::string trace_path(std::int64_t number, std::size_t seat) const;
   std::vector<std::pair<std::size_t, std::size_t>> pairings() const;
@@ -143,18 +171,24 @@ class Tourney {
   std::int64_t played_ = 0;
   std::int64_t total_moves_ = 0;
   std::optional<Error> failure_;
+  std::optional<Sprt> sprt_;
+  std::optional<SprtStatus> sprt_status_;
+  std::map<std::int64_t, int> half_pairs_;  // pair number: the first game in's result (+1, 0, -1)
 };
 
 // A seed for one seat of one game, from the tourney's seed (SplitMix64):
 // every game differs, and a run is the same whatever ran before it.
 std::uint64_t seat_seed(std::uint64_t seed, std::int64_t game, std::size_t seat);
-// The seed of game `game`'s start where each game draws one (Chess960):
-// games 1 and 2, 3 and 4, ... share it, so both seat orders of a pairing
-// play from the same start; play's game is game 1.
-std::uint64_t start_seed(std::uint64_t seed, std::int64_t game);
-// The start drawn for game `game` (RandomStart), as a header's position
-// text; "" for a game whose start is fixed.
-std::string drawn_start(const Game& game, std::uint64_t seed, std::int64_t number);
+// The seed of opening `opening`'s start where each game draws one
+// (Chess960); play's game has opening 1.
+std::uint64_t start_seed(std::uint64_t seed, std::int64_t opening);
+// The opening game `number` plays: games_per_opening games in a row share
+// one (1 and 2, 3 and 4, ... by default), so every seat order of a pairing
+// plays from the same start.
+std::int64_t opening_of(std::int64_t number, std::int64_t games_per_opening);
+// The start drawn for opening `opening` (RandomStart), as a header's
+// position text; "" for a game whose start is fixed.
+std::string drawn_start(const Game& game, std::uint64_t seed, std::int64_t opening);
 // How a computer player made from `spec` is named in a record: `own_name`
 // (the name a program gives itself), else "gamerec level 5" for a level,
 // "gamerec random" for a named player, else the spec.

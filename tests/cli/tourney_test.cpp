@@ -200,3 +200,108 @@ TEST_CASE("tourney chess: an engine that answers bestmove (none) with moves to m
   CHECK(std::regex_search(pgn, std::regex(R"re(\[Round "2"\]\n\[White "fake"\]\n\[Black "gamerec level 1"\]\n\[Result "0-1"\]\n\[Termination "rules infraction"\])re")));
   CHECK(pgn.find("[Result \"*\"]") == std::string::npos);
 }
+
+namespace {
+
+// The counts after "): " on the line that starts with `prefix`.
+std::vector<long> counts_after(const std::string& out, const std::string& prefix) {
+  const auto at = out.find(prefix);
+  if (at == std::string::npos) return {};
+  const auto line_end = out.find('\n', at);
+  std::string line = out.substr(at, line_end - at);
+  line = line.substr(line.rfind("): ") + 3);
+  std::vector<long> counts;
+  for (std::size_t start = 0; start < line.size();) {
+    counts.push_back(std::stol(line.substr(start)));
+    const auto comma = line.find(", ", start);
+    if (comma == std::string::npos) break;
+    start = comma + 2;
+  }
+  return counts;
+}
+
+}  // namespace
+
+TEST_CASE("tourney --sprt: a clearly stronger entrant is accepted as H1 and the test stops there") {
+  gamerec::test::TempDir dir("sprt");
+  Child run(kBinary,
+            {"tourney", "kalah", "--players", "3,1", "--sprt", "elo0=0", "elo1=200", "model=logistic",
+             "--games", "400"},
+            dir.path(), false);
+  REQUIRE(run.finish(120s) == 0);
+  INFO(run.out() << run.err());
+  CHECK(run.out().find(": H1 accepted") != std::string::npos);
+  CHECK(run.out().find("bounds -2.94, 2.94") != std::string::npos);
+  // Pairs by the first entrant's points; every game played is in a pair,
+  // and the test stopped long before the 400 games --games allows.
+  const std::vector<long> pairs = counts_after(run.out(), "pairs by 3's points");
+  REQUIRE(pairs.size() == 5);
+  long paired = 0;
+  for (const long count : pairs) paired += count;
+  const std::regex total(R"(\n(\d+) games, \d+ moves in all)");
+  std::smatch found;
+  REQUIRE(std::regex_search(run.out(), found, total));
+  CHECK(std::stol(found[1]) == 2 * paired);
+  CHECK(2 * paired < 100);
+}
+
+TEST_CASE("tourney --sprt: a weaker entrant is accepted as H0, unpaired games counted as a trinomial") {
+  // Level 1 against level 3 loses nearly every game.
+  gamerec::test::TempDir dir("sprt-h0");
+  Child run(kBinary,
+            {"tourney", "kalah", "--players", "1,3", "--sprt", "elo0=0", "elo1=200", "model=logistic",
+             "--games-per-opening", "1"},
+            dir.path(), false);
+  REQUIRE(run.finish(120s) == 0);
+  INFO(run.out() << run.err());
+  CHECK(run.out().find(": H0 accepted") != std::string::npos);
+  const std::vector<long> games = counts_after(run.out(), "games by 1's result");
+  REQUIRE(games.size() == 3);
+  CHECK(games[0] > games[2]);  // more losses than wins
+  CHECK(games[0] + games[1] + games[2] < 50);
+  CHECK(run.out().find("1 against 3: Elo ") != std::string::npos);
+}
+
+TEST_CASE("tourney --sprt: settings that make no test, and more than two entrants, are usage errors") {
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"--players", "1,2", "--sprt", "elo2=1"}, "--sprt elo2=1: not a setting"},
+      {{"--players", "1,2", "--sprt", "elo0=x", "elo1=5"}, "--sprt elo0=x: not a setting"},
+      {{"--players", "1,2", "--sprt", "elo0=0", "elo1=5", "model=bayesian"},
+       "--sprt model=bayesian: not a setting"},
+      {{"--players", "1,2", "--sprt", "alpha=0.1"}, "--sprt needs elo0=E and elo1=E"},
+      {{"--players", "1,2", "--sprt", "elo0=5", "elo1=0"}, "elo0 must be below elo1"},
+      {{"--players", "1,2", "--sprt", "elo0=0", "elo1=5", "alpha=0.6", "beta=0.5"}, "alpha + beta below 1"},
+      {{"--players", "1,2,3", "--sprt", "elo0=0", "elo1=5"}, "name exactly two in --players"},
+  };
+  for (const auto& [arguments, message] : cases) {
+    std::vector<std::string> command = {"tourney", "kalah"};
+    command.insert(command.end(), arguments.begin(), arguments.end());
+    Child run(kBinary, command, ".", false);
+    INFO(message);
+    CHECK(run.finish(30s) == 2);
+    CHECK_THAT(run.err(), Catch::Contains(message));
+  }
+}
+
+TEST_CASE("tourney --games-per-opening: that many games in a row share a chess960 start") {
+  gamerec::test::TempDir dir("openings");
+  Child run(kBinary,
+            {"tourney", "chess960", "--players", "random,random", "--games", "6", "--games-per-opening", "3",
+             "--max-moves", "4", "--out", "games"},
+            dir.path(), false);
+  REQUIRE(run.finish(60s) == 0);
+  std::vector<std::string> starts;
+  for (int game = 1; game <= 6; ++game) {
+    char name[64];
+    std::snprintf(name, sizeof name, "/games/chess960-%04d.chess960", game);
+    const std::string text = read_file(dir.path() + name);
+    const auto at = text.find("position: ");
+    REQUIRE(at != std::string::npos);
+    starts.push_back(text.substr(at, text.find('\n', at) - at));
+  }
+  CHECK(starts[0] == starts[1]);
+  CHECK(starts[1] == starts[2]);
+  CHECK(starts[3] == starts[4]);
+  CHECK(starts[4] == starts[5]);
+  CHECK(starts[2] != starts[3]);
+}
