@@ -22,9 +22,9 @@ class BufferedFile {
   // Adds `text`; false once a write has failed.
   bool write(std::string_view text);
   // Writes what is buffered; the first failure.
-  std::optional<Error> flush();
+  [[nodiscard]] std::optional<Error> flush();
   // Flushes, then closes the file; the first failure.
-  std::optional<Error> close();
+  [[nodiscard]] std::optional<Error> close();
   const std::optional<Error>& failure() const { return failure_; }
 
  private:
@@ -51,7 +51,7 @@ class OutputFile {
   // The output appears as `path` (which may differ from the one opened:
   // game 1 of several is named once a second comes). Standard output is
   // flushed, and may be written and committed again (a game at a time).
-  std::optional<Error> commit(const std::string& path);
+  [[nodiscard]] std::optional<Error> commit(const std::string& path);
 
  private:
   OutputFile(BufferedFile file, std::string temporary)

@@ -10,6 +10,7 @@
 #include <exception>
 #include <mutex>
 #include <ostream>
+#include <span>
 #include <thread>
 
 #include "cli/commands.h"
@@ -45,17 +46,20 @@ struct TourneyCommandOptions {
 };
 
 // --sprt elo0=E elo1=E [alpha=P] [beta=P] [model=normalized|logistic], as
-// fastchess takes it; elo0 and elo1 must be given.
+// fastchess takes it; elo0 and elo1 must be given, each key once.
 Result<SprtSettings, Message> parse_sprt(const std::vector<std::string>& items) {
   SprtSettings settings;
   bool elo0 = false;
   bool elo1 = false;
+  std::vector<std::string> keys;
   for (const std::string& item : items) {
     const auto bad = Message{"tourney.sprt-setting", {{"setting", item}}};
     const auto equals = item.find('=');
     if (equals == std::string::npos) return bad;
     const std::string key = item.substr(0, equals);
     const std::string value = item.substr(equals + 1);
+    if (std::find(keys.begin(), keys.end(), key) != keys.end()) return bad;
+    keys.push_back(key);
     if (key == "model") {
       if (value != "normalized" && value != "logistic") return bad;
       settings.model = value == "logistic" ? EloModel::kLogistic : EloModel::kNormalized;
@@ -85,7 +89,23 @@ Result<SprtSettings, Message> parse_sprt(const std::vector<std::string>& items) 
   return settings;
 }
 
+// Never -0.00 or -0.0: log10(1) may come out as -0.
 std::string two_places(double value) { return fmt::format("{:.2f}", value + 0.0 == 0 ? 0.0 : value); }
+
+// An Elo difference as the tables show it: a sign and one decimal, or +inf
+// and -inf for a score of 1 or 0; "-" when there is none.
+std::string elo_text(const std::optional<double>& difference, const std::optional<double>& score) {
+  if (difference) return fmt::format("{:+.1f}", *difference + 0.0 == 0 ? 0.0 : *difference);
+  if (score && *score >= 1) return "+inf";
+  if (score && *score <= 0) return "-inf";
+  return "-";
+}
+
+std::string comma_list(std::span<const std::int64_t> counts) {
+  std::string text;
+  for (const std::int64_t count : counts) text += (text.empty() ? "" : ", ") + std::to_string(count);
+  return text;
+}
 
 // The test's last word: its settings and LLR against the bounds, the
 // counts it read and the first entrant's Elo on the test's scale.
@@ -109,23 +129,15 @@ void print_sprt(const Context& context, const Tourney& tourney, const SprtStatus
                                               {"upper", two_places(status.upper_bound)},
                                               {"verdict@", verdict}})
       << '\n';
-  std::string counts;
-  if (status.paired) {
-    for (const std::int64_t count : status.pairs.counts)
-      counts += (counts.empty() ? "" : ", ") + std::to_string(count);
-    out << context.text("tourney.sprt-pairs", {{"player", first}, {"counts", counts}}) << '\n';
-  } else {
-    for (const std::int64_t count : status.games.counts)
-      counts += (counts.empty() ? "" : ", ") + std::to_string(count);
-    out << context.text("tourney.sprt-games", {{"player", first}, {"counts", counts}}) << '\n';
-  }
-  // Infinite for a score of 0 or 1, as the results table shows it.
-  const std::optional<double>& score = status.elo.score;
-  const std::string value =
-      status.elo.value       ? fmt::format("{:+.1f}", *status.elo.value + 0.0 == 0 ? 0.0 : *status.elo.value)
-      : score && *score >= 1 ? "+inf"
-      : score && *score <= 0 ? "-inf"
-                             : "-";
+  if (status.paired)
+    out << context.text("tourney.sprt-pairs",
+                        {{"player", first}, {"counts", comma_list(status.pairs.counts)}})
+        << '\n';
+  else
+    out << context.text("tourney.sprt-games",
+                        {{"player", first}, {"counts", comma_list(status.games.counts)}})
+        << '\n';
+  const std::string value = elo_text(status.elo.value, status.elo.score);
   const std::string margin = status.elo.margin ? fmt::format("{:.1f}", *status.elo.margin) : "inf";
   out << context.text(settings.model == EloModel::kLogistic ? "tourney.sprt-elo-logistic"
                                                             : "tourney.sprt-elo-normalized",
@@ -229,9 +241,7 @@ void print_results(const Context& context, const Game& game, const Tourney& tour
     std::string error = "-";
     std::string los = "-";
     if (tally.games > 0) {
-      // An even score is 0.0, never -0.0 (log10(1) may come out as -0).
-      difference = elo.difference ? fmt::format("{:+.1f}", *elo.difference + 0.0 == 0 ? 0.0 : *elo.difference)
-                                  : (elo.score >= 1 ? "+inf" : "-inf");
+      difference = elo_text(elo.difference, elo.score);
       error = elo.margin ? fmt::format("{:.1f}", *elo.margin) : "inf";
       los = fmt::format("{:.1f}%", elo.superiority * 100);
     }
@@ -387,10 +397,12 @@ Command add_tourney_command(CLI::App& app) {
   auto* wins = command->add_option("--wins", options->wins, "Play until an entrant has N wins")
                    ->check(whole_number(1, kMaxCount))
                    ->excludes(games);
-  command->add_option("--rounds", options->rounds, "Play every pairing N times (--round-robin, --gauntlet)")
-      ->check(whole_number(1, kMaxCount))
-      ->excludes(games)
-      ->excludes(wins);
+  auto* rounds =
+      command
+          ->add_option("--rounds", options->rounds, "Play every pairing N times (--round-robin, --gauntlet)")
+          ->check(whole_number(1, kMaxCount))
+          ->excludes(games)
+          ->excludes(wins);
   command->add_option("--seed", options->seed, "Seed for every random choice (default 1)")
       ->check(whole_number(0, std::numeric_limits<std::uint64_t>::max()));
   command->add_option("--movetime", options->movetime_ms, "Time per move for searching players, in ms")
@@ -412,7 +424,8 @@ Command add_tourney_command(CLI::App& app) {
       ->add_option("--sprt", options->sprt,
                    "Stop when an SPRT decides: elo0=E elo1=E [alpha=P] [beta=P] [model=normalized|logistic]")
       ->expected(1, 5)
-      ->excludes(wins);
+      ->excludes(wins)
+      ->excludes(rounds);
   command
       ->add_option("--games-per-opening", options->games_per_opening,
                    "Games in a row from one opening, the seats rotating (default 2: a pair)")

@@ -91,7 +91,8 @@ class ComputerPlayer final : public Player {
 class MoveSink {
  public:
   virtual ~MoveSink() = default;
-  virtual std::optional<Error> write_move(const State& before, const Move& move, std::string_view text) = 0;
+  [[nodiscard]] virtual std::optional<Error> write_move(const State& before, const Move& move,
+                                                        std::string_view text) = 0;
 };
 
 class Match;
@@ -165,8 +166,8 @@ class Match {
   void tell_players(Side mover, const Move& move);
   // Writes, applies and announces an accepted move; why it could not be
   // written (then nothing else happens).
-  std::optional<Error> play(Side side, const Move& move, const std::string& text, bool by_computer,
-                            MatchHooks& hooks);
+  [[nodiscard]] std::optional<Error> play(Side side, const Move& move, const std::string& text,
+                                          bool by_computer, MatchHooks& hooks);
 
   const Game& game_;
   std::unique_ptr<State> state_;

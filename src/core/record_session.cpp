@@ -145,10 +145,17 @@ std::optional<Error> RecordSession::undo(const UndoPlan& plan) {
   if (!whole_) return cut_to(plan.cut_at);
   if (auto changed = check_unchanged()) return changed;
   // The writer as it was before the moves taken back.
-  const std::size_t kept =
-      whole_->writers.size() - 1 - std::min(plan.moves.size(), whole_->writers.size() - 1);
-  whole_->writers.resize(kept + 1);
-  if (auto failed = write_whole(*plan.position)) return failed;
+  auto& writers = whole_->writers;
+  const std::size_t kept = writers.size() - 1 - std::min(plan.moves.size(), writers.size() - 1);
+  std::vector<std::unique_ptr<RecordWriter>> taken_back;
+  std::move(writers.begin() + static_cast<std::ptrdiff_t>(kept + 1), writers.end(),
+            std::back_inserter(taken_back));
+  writers.resize(kept + 1);
+  if (auto failed = write_whole(*plan.position)) {
+    // The file is as it was: so is the game.
+    std::move(taken_back.begin(), taken_back.end(), std::back_inserter(writers));
+    return failed;
+  }
   return remember();
 }
 

@@ -70,12 +70,13 @@ class RecordSession final : public MoveSink {
   void cut_before_first_move(std::uint64_t bytes) { pending_cut_ = bytes; }
   // Writes a move's line; a failed write, or a record changed behind the
   // session's back, is an Error, with the file as it was.
-  std::optional<Error> write_move(const State& before, const Move& move, std::string_view text) override;
+  [[nodiscard]] std::optional<Error> write_move(const State& before, const Move& move,
+                                                std::string_view text) override;
   // Writes a comment after the moves so far (a move list's "# TEXT" line; a
   // comment at the end of a record written whole, whose game stands at
   // `position`), as write_move writes a move: why the session ended (a
   // forfeit), or who plays from here.
-  std::optional<Error> write_comment(std::string_view text, const State& position);
+  [[nodiscard]] std::optional<Error> write_comment(std::string_view text, const State& position);
 
   // What undo does after `played` moves of `game`: takes back the last move,
   // and the moves of computer players before it (`is_computer`), back to a
@@ -85,7 +86,7 @@ class RecordSession final : public MoveSink {
   Result<UndoPlan, Error> plan_undo(const Game& game, const GameCatalogue& catalogue, std::int64_t played,
                                     const std::function<bool(Side)>& is_computer) const;
   // Takes the moves of `plan` back in the record (it must not be refused).
-  std::optional<Error> undo(const UndoPlan& plan);
+  [[nodiscard]] std::optional<Error> undo(const UndoPlan& plan);
   // Removes the record (a new game's that holds no move when the session
   // ends), unless it was changed behind the session's back; whether it did.
   bool remove();
@@ -95,11 +96,11 @@ class RecordSession final : public MoveSink {
   // The session on `file`, once locked and its state noted.
   static Result<RecordSession, Error> locked(Result<RecordFile, Error> file);
   // The record ends at `offset`, where a move's line began.
-  std::optional<Error> cut_to(std::uint64_t offset);
-  std::optional<Error> lock();
+  [[nodiscard]] std::optional<Error> cut_to(std::uint64_t offset);
+  [[nodiscard]] std::optional<Error> lock();
   // An error unless the file is as this session last left it.
-  std::optional<Error> check_unchanged() const;
-  std::optional<Error> remember();
+  [[nodiscard]] std::optional<Error> check_unchanged() const;
+  [[nodiscard]] std::optional<Error> remember();
 
   // The game's text written again (create_whole).
   struct WholeText {
@@ -107,13 +108,13 @@ class RecordSession final : public MoveSink {
     std::vector<std::unique_ptr<RecordWriter>> writers;  // after 0, 1, ... moves
     std::string text;                                    // the file as it is
   };
-  std::optional<Error> write_whole(const State& position);
+  [[nodiscard]] std::optional<Error> write_whole(const State& position);
   // `writer` as the writer after a new move (`after_move`) or in place of
   // the last one, and the game written again at `position`.
-  std::optional<Error> write_whole_with(std::unique_ptr<RecordWriter> writer, const State& position,
-                                        bool after_move);
+  [[nodiscard]] std::optional<Error> write_whole_with(std::unique_ptr<RecordWriter> writer,
+                                                      const State& position, bool after_move);
   // A line after the record's last line (a final Q line goes first).
-  std::optional<Error> append(std::string_view line);
+  [[nodiscard]] std::optional<Error> append(std::string_view line);
 
   RecordFile file_;
   std::optional<WholeText> whole_;

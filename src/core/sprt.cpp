@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
 #include <span>
 #include <vector>
@@ -13,8 +14,8 @@ namespace {
 
 // The standard normal quantile of 0.975 (core/elo.cpp's).
 constexpr double kZ975 = 1.959963984540054;
-// One normalized Elo point in units of standard deviations of a game's
-// score: nElo = (mean - 1/2) / sigma * 800 / ln 10.
+// Normalized Elo per standard deviation of a game's score: nElo =
+// (mean - 1/2) / sigma * 800 / ln 10.
 constexpr double kNeloScale = 800.0 / std::numbers::ln10;
 
 double logistic_score(double elo) { return 1.0 / (1.0 + std::pow(10.0, -elo / 400.0)); }
@@ -81,10 +82,11 @@ std::vector<double> with_mean(const Empirical& e, double s) {
   return p;
 }
 
-// The one whose (mean - 1/2) / sigma is `t` (Van den Bergh, "Comments on
-// normalized Elo", section 4.1), by fixed-point iteration from the uniform.
-std::vector<double> with_normalized(const Empirical& e, double t) {
-  std::vector<double> p(e.scores.size(), 1.0 / static_cast<double>(e.scores.size()));
+// Moves `p` to the distribution closest to the empirical one whose
+// (mean - 1/2) / sigma is `t` (Van den Bergh, "Comments on normalized
+// Elo", section 4.1), by fixed-point iteration. False when an iteration
+// finds no multiplier: every phi of one sign, p too far from the answer.
+bool move_to_normalized(const Empirical& e, double t, std::vector<double>& p) {
   for (int iteration = 0; iteration < 10; ++iteration) {
     const double mu = mean(e.scores, p);
     const double sigma = std::sqrt(variance(e.scores, p));
@@ -93,6 +95,8 @@ std::vector<double> with_normalized(const Empirical& e, double t) {
       const double z = (a - mu) / sigma;
       phi.push_back(a - 0.5 - 0.5 * t * sigma * (1.0 + z * z));
     }
+    const auto [lowest, highest] = std::minmax_element(phi.begin(), phi.end());
+    if (!(*lowest < 0 && *highest > 0)) return false;
     const double theta = solve_theta(e.probs, phi);
     double change = 0;
     for (std::size_t i = 0; i < p.size(); ++i) {
@@ -102,7 +106,23 @@ std::vector<double> with_normalized(const Empirical& e, double t) {
     }
     if (change < 1e-4) break;
   }
-  return p;
+  return true;
+}
+
+// The distribution for `t`, reached from the uniform. Past |t| of about
+// 0.9 the uniform is too far from it for the first step to find a
+// multiplier, so t is walked out from 0 in steps, each starting from the
+// last one's answer; the steps halve until they go through. NaN if even
+// tiny steps fail (it has not happened for any count or bound tried).
+std::vector<double> with_normalized(const Empirical& e, double t) {
+  const std::vector<double> uniform(e.scores.size(), 1.0 / static_cast<double>(e.scores.size()));
+  for (int steps = std::max(1, static_cast<int>(std::ceil(std::abs(t) / 0.5))); steps <= 4096; steps *= 2) {
+    std::vector<double> p = uniform;
+    bool reached = true;
+    for (int step = 1; step <= steps && reached; ++step) reached = move_to_normalized(e, t * step / steps, p);
+    if (reached) return p;
+  }
+  return std::vector<double>(e.scores.size(), std::numeric_limits<double>::quiet_NaN());
 }
 
 // total * sum p_i log(p1_i / p0_i): the log-likelihood ratio of the results

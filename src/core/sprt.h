@@ -73,6 +73,8 @@ class Sprt {
 
   double llr(const Trinomial& results) const;
   double llr(const Pentanomial& results) const;
+  // kContinue for an LLR inside the bounds, and for one that is not a
+  // number (never seen; a test that cannot decide must not stop).
   Verdict verdict(double llr) const;
 
   SprtElo elo(const Trinomial& results) const;

@@ -332,6 +332,9 @@ std::optional<TourneyGame> Tourney::play(std::int64_t number) {
 
   std::lock_guard lock(mutex_);
   if (result.end.reason == MatchEnd::Reason::kWriteFailed) return fail(std::move(*result.end.write_failure));
+  // Another game's write failed while this one was played: the tourney
+  // has stopped, and nothing more goes into the archive.
+  if (failure_) return std::nullopt;
   ++played_;
   total_moves_ += result.moves;
   count(result, outcome, finished);
@@ -444,6 +447,9 @@ void Tourney::count(const TourneyGame& game, const Outcome& outcome, bool finish
 
 void Tourney::count_for_sprt(const TourneyGame& game, int first_entrant_result) {
   SprtStatus& status = *sprt_status_;
+  // Decided: games still under way (--concurrency) count in the table, not
+  // in the test, whose LLR stays the one that crossed the bound.
+  if (status.verdict != Sprt::Verdict::kContinue) return;
   ++status.games.counts[static_cast<std::size_t>(first_entrant_result + 1)];
   if (status.paired) {
     // A pair's points, doubled: its two results (+1, 0, -1) plus 2.
@@ -454,7 +460,7 @@ void Tourney::count_for_sprt(const TourneyGame& game, int first_entrant_result) 
   }
   status.llr = status.paired ? sprt_->llr(status.pairs) : sprt_->llr(status.games);
   status.elo = status.paired ? sprt_->elo(status.pairs) : sprt_->elo(status.games);
-  if (status.verdict == Sprt::Verdict::kContinue) status.verdict = sprt_->verdict(status.llr);
+  status.verdict = sprt_->verdict(status.llr);
 }
 
 }  // namespace gamerec

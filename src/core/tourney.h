@@ -59,7 +59,8 @@ struct SprtStatus {
   double llr = 0;
   double lower_bound = 0;                            // H0 is accepted at or below it
   double upper_bound = 0;                            // H1 at or above it
-  Sprt::Verdict verdict = Sprt::Verdict::kContinue;  // the first bound crossed, kept
+  // The bound crossed; from then on nothing here changes.
+  Sprt::Verdict verdict = Sprt::Verdict::kContinue;
   bool paired = false;
   Pentanomial pairs;
   Trinomial games;
@@ -149,8 +150,9 @@ class Tourney {
   void count(const TourneyGame& game, const Outcome& outcome, bool finished);
   // Notes a failed write (the first is kept) and stops the tourney.
   std::nullopt_t fail(Error why);
-  // The first entrant's points in a finished game (1, 1/2, 0) into the
-  // test's counts; a pair's once both its games are in.
+  // The first entrant's result in a game (+1 a win, 0 a draw or a game
+  // stopped unfinished, -1 a loss) into the test's counts; a pair's once
+  // both its games are in.
   void count_for_sprt(const TourneyGame& game, int first_entrant_result);
   std::string record_path(std::int64_t number) const;
   std::string trace_path(std::int64_t number, std::size_t seat) const;

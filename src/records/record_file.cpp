@@ -133,10 +133,19 @@ Result<std::uint64_t, Error> RecordFile::append_line(std::string_view text) {
   line += text;
   line += line_end_;
   // One write: a kill leaves the line whole or absent.
+  const std::uint64_t before = size_;
   if (auto failed = write_all(line)) return *failed;
-  last_line_ended_ = true;
   // On disk before the next prompt: an accepted move survives a power cut.
-  if (::fdatasync(fd_.get()) != 0) return failure("cannot-write", path_);
+  // When that cannot be made sure of, the line goes again: the caller
+  // takes the move as not written.
+  if (::fdatasync(fd_.get()) != 0) {
+    const int sync_errno = errno;
+    (void)::ftruncate(fd_.get(), static_cast<off_t>(before));
+    size_ = before;
+    errno = sync_errno;
+    return failure("cannot-write", path_);
+  }
+  last_line_ended_ = true;
   return start;
 }
 

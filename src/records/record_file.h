@@ -52,10 +52,10 @@ class RecordFile {
   // with line ends, then the file is cut: a kill between leaves blank lines
   // at its end, which readers pass over. A failed write puts back `old`
   // (the file's whole text before) and fails.
-  std::optional<Error> rewrite(std::string_view text, std::size_t same, std::string_view old);
+  [[nodiscard]] std::optional<Error> rewrite(std::string_view text, std::size_t same, std::string_view old);
   // Cuts the file back to `size` bytes (undo; dropping a final Q line keeps
   // the file's inode, links and mode).
-  std::optional<Error> truncate(std::uint64_t size);
+  [[nodiscard]] std::optional<Error> truncate(std::uint64_t size);
   std::uint64_t size() const { return size_; }
   const std::string& path() const { return path_; }
   int fd() const { return fd_.get(); }
@@ -64,10 +64,10 @@ class RecordFile {
   RecordFile(std::string path, UniqueFd fd, std::uint64_t size)
       : path_(std::move(path)), fd_(std::move(fd)), size_(size) {}
   // Writes all of `bytes`, or cuts the file back to where it was and fails.
-  std::optional<Error> write_all(std::string_view bytes);
+  [[nodiscard]] std::optional<Error> write_all(std::string_view bytes);
   // Reads the file's last line end: its style (a CRLF record stays CRLF)
   // and whether the last line has one.
-  std::optional<Error> learn_line_end();
+  [[nodiscard]] std::optional<Error> learn_line_end();
 
   std::string path_;
   UniqueFd fd_;

@@ -272,6 +272,8 @@ TEST_CASE("tourney --sprt: settings that make no test, and more than two entrant
       {{"--players", "1,2", "--sprt", "elo0=5", "elo1=0"}, "elo0 must be below elo1"},
       {{"--players", "1,2", "--sprt", "elo0=0", "elo1=5", "alpha=0.6", "beta=0.5"}, "alpha + beta below 1"},
       {{"--players", "1,2,3", "--sprt", "elo0=0", "elo1=5"}, "name exactly two in --players"},
+      {{"--players", "1,2", "--sprt", "elo0=0", "elo1=5", "elo1=6"}, "--sprt elo1=6: not a setting"},
+      {{"--players", "1,2", "--round-robin", "--rounds", "2", "--sprt", "elo0=0", "elo1=5"}, "excludes"},
   };
   for (const auto& [arguments, message] : cases) {
     std::vector<std::string> command = {"tourney", "kalah"};

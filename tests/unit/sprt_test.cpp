@@ -105,6 +105,25 @@ TEST_CASE("sprt: pentanomial LLRs are fastchess's") {
         Approx(-4.98).epsilon(0.01));
 }
 
+TEST_CASE("sprt: normalized bounds far from 0 still give a finite LLR of the right sign") {
+  // Beyond about 230 nElo (pairs) the first step from the uniform finds no
+  // multiplier: the distribution is reached in steps.
+  for (const double elo1 : {300.0, 1000.0, 3000.0}) {
+    INFO(elo1);
+    const Sprt sprt = make(0, elo1, EloModel::kNormalized);
+    const double all_won = sprt.llr(pentanomial(0, 0, 0, 0, 0, 40));
+    CHECK(std::isfinite(all_won));
+    CHECK(all_won > 0);
+    const double all_lost = sprt.llr(pentanomial(40, 0, 0, 0, 0, 0));
+    CHECK(std::isfinite(all_lost));
+    CHECK(all_lost < 0);
+    const double even = sprt.llr(trinomial(30, 30, 40));
+    CHECK(std::isfinite(even));
+    CHECK(even < 0);
+    CHECK(std::isfinite(make(-elo1, 0, EloModel::kNormalized).llr(pentanomial(3, 10, 20, 5, 10, 3))));
+  }
+}
+
 TEST_CASE("sprt: the logistic trinomial LLR is the brute-force likelihood ratio") {
   const Trinomial cases[] = {{{30, 40, 50}}, {{100, 0, 120}}, {{7, 3, 2}}, {{500, 1200, 560}}, {{0, 10, 0}}};
   for (const Trinomial& results : cases) {
