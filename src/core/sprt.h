@@ -67,7 +67,6 @@ class Sprt {
   // with alpha + beta below 1 ("tourney.sprt-bounds").
   static Result<Sprt, Error> make(const SprtSettings& settings);
 
-  const SprtSettings& settings() const { return settings_; }
   double lower_bound() const { return lower_; }
   double upper_bound() const { return upper_; }
 
