@@ -43,6 +43,8 @@ struct TourneyCommandOptions {
   std::string trace_dir;
   std::vector<std::string> sprt;  // KEY=VALUE settings of --sprt
   std::optional<std::int64_t> games_per_opening;
+  std::string state;
+  std::int64_t rating_interval = 0;  // 0: the table once, at the end
 };
 
 // --sprt elo0=E elo1=E [alpha=P] [beta=P] [model=normalized|logistic], as
@@ -109,15 +111,16 @@ std::string comma_list(std::span<const std::int64_t> counts) {
 
 // The test's last word: its settings and LLR against the bounds, the
 // counts it read and the first entrant's Elo on the test's scale.
-void print_sprt(const Context& context, const Tourney& tourney, const SprtStatus& status) {
+void print_sprt(const Context& context, const Tourney& tourney, const TourneyStanding& standing,
+                const SprtStatus& status) {
   std::ostream& out = context.out();
   const SprtSettings& settings = *tourney.options().sprt;
   const char* verdict = status.verdict == Sprt::Verdict::kAcceptH1   ? "tourney.sprt-h1"
                         : status.verdict == Sprt::Verdict::kAcceptH0 ? "tourney.sprt-h0"
                                                                      : "tourney.sprt-open";
   const std::string model = settings.model == EloModel::kLogistic ? "logistic" : "normalized";
-  const std::string first = escape_controls(tourney.tallies()[0].name);
-  const std::string second = escape_controls(tourney.tallies()[1].name);
+  const std::string first = escape_controls(standing.tallies[0].name);
+  const std::string second = escape_controls(standing.tallies[1].name);
   out << '\n'
       << context.text("tourney.sprt-result", {{"model", model},
                                               {"elo0", two_places(settings.elo0)},
@@ -182,10 +185,10 @@ std::vector<std::size_t> ranking(const std::vector<EntrantTally>& tallies) {
   return order;
 }
 
-void print_crosstable(const Context& context, const Tourney& tourney, const std::vector<std::size_t>& order,
-                      std::size_t width) {
+void print_crosstable(const Context& context, const TourneyStanding& standing,
+                      const std::vector<std::size_t>& order, std::size_t width) {
   std::ostream& out = context.out();
-  const auto& tallies = tourney.tallies();
+  const auto& tallies = standing.tallies;
   out << '\n' << context.text("tourney.crosstable") << '\n';
   out << fmt::format("{:>3}  {:<{}}", "", "", width);
   for (std::size_t column = 0; column < order.size(); ++column) out << fmt::format("  {:>7}", column + 1);
@@ -193,7 +196,7 @@ void print_crosstable(const Context& context, const Tourney& tourney, const std:
   for (std::size_t row = 0; row < order.size(); ++row) {
     out << fmt::format("{:>3}  {:<{}}", row + 1, escape_controls(tallies[order[row]].name), width);
     for (std::size_t column = 0; column < order.size(); ++column) {
-      const PairTally& pair = tourney.pairs()[order[row]][order[column]];
+      const PairTally& pair = standing.pairs[order[row]][order[column]];
       const std::string cell =
           row == column || pair.games() == 0 ? "-" : points(pair.wins, pair.draws) + "/" + std::to_string(pair.games());
       out << fmt::format("  {:>7}", cell);
@@ -218,8 +221,10 @@ std::string table_row(const std::vector<std::string>& cells, const std::vector<s
   return line;
 }
 
-void print_results(const Context& context, const Game& game, const Tourney& tourney, bool scored) {
+void print_results(const Context& context, const Game& game, const TourneyStanding& standing) {
   std::ostream& out = context.out();
+  const bool scored = std::any_of(standing.tallies.begin(), standing.tallies.end(),
+                                  [](const EntrantTally& tally) { return tally.scored_games > 0; });
   const GameDefinition* definition = &game.definition();
   std::vector<std::string> header = {context.text("tourney.player"), context.text("tourney.games"),
                                      context.text("tourney.wins"),   context.text("tourney.losses"),
@@ -232,10 +237,10 @@ void print_results(const Context& context, const Game& game, const Tourney& tour
       header.push_back(context.text(key, {}, definition));
     widths.insert(widths.end(), {8, 8, 8});
   }
-  const std::vector<std::size_t> order = ranking(tourney.tallies());
+  const std::vector<std::size_t> order = ranking(standing.tallies);
   std::vector<std::vector<std::string>> rows;
   for (const std::size_t entrant : order) {
-    const EntrantTally& tally = tourney.tallies()[entrant];
+    const EntrantTally& tally = standing.tallies[entrant];
     const EloEstimate elo = estimate_elo(tally.wins, tally.losses, tally.draws);
     std::string difference = "-";
     std::string error = "-";
@@ -267,17 +272,41 @@ void print_results(const Context& context, const Game& game, const Tourney& tour
   if (scored && context.messages().has("tourney.score-means", definition))
     out << context.text("tourney.score-means", {}, definition) << '\n';
   for (const std::size_t entrant : order) {
-    const EntrantTally& tally = tourney.tallies()[entrant];
+    const EntrantTally& tally = standing.tallies[entrant];
     if (tally.forfeits > 0)
       out << context.messages().count("tourney.forfeits", tally.forfeits,
                                       {{"player", escape_controls(tally.name)}})
           << '\n';
   }
   out << context.text("tourney.total",
-                      {{"games", context.messages().count("tourney.game-count", tourney.games_played())},
-                       {"moves", context.messages().count("ui.moves", tourney.total_moves())}})
+                      {{"games", context.messages().count("tourney.game-count", standing.games_played)},
+                       {"moves", context.messages().count("ui.moves", standing.total_moves)}})
       << '\n';
-  if (tourney.tallies().size() > 2) print_crosstable(context, tourney, order, width);
+  if (standing.tallies.size() > 2) print_crosstable(context, standing, order, width);
+}
+
+// The progress line: games counted, and with two entrants the first's
+// points and Elo against the other; under --sprt the LLR first.
+std::string progress_text(const Context& context, const Tourney& tourney, const TourneyStanding& standing) {
+  const std::string games = std::to_string(standing.games_played);
+  std::string text =
+      standing.sprt
+          ? context.text("tourney.sprt-progress", {{"number", games},
+                                                   {"llr", two_places(standing.sprt->llr)},
+                                                   {"lower", two_places(standing.sprt->lower_bound)},
+                                                   {"upper", two_places(standing.sprt->upper_bound)}})
+          : context.text("tourney.progress",
+                         {{"number", games}, {"limit", std::to_string(tourney.game_limit())}});
+  if (standing.tallies.size() != 2 || standing.tallies[0].games == 0) return text;
+  const EntrantTally& first = standing.tallies[0];
+  const EloEstimate elo = estimate_elo(first.wins, first.losses, first.draws);
+  return text + ", " +
+         context.text("tourney.progress-score",
+                      {{"player", escape_controls(first.name)},
+                       {"points", points(first.wins, first.draws)},
+                       {"games", std::to_string(first.games)},
+                       {"elo", elo_text(elo.difference, elo.score)},
+                       {"margin", elo.margin ? fmt::format("{:.1f}", *elo.margin) : "inf"}});
 }
 
 int run_tourney(const Context& context, const TourneyCommandOptions& options) {
@@ -306,6 +335,7 @@ int run_tourney(const Context& context, const TourneyCommandOptions& options) {
   settings.trace_dir = options.trace_dir;
   settings.date = today();
   if (options.games_per_opening) settings.games_per_opening = *options.games_per_opening;
+  settings.state = options.state;
   if (!options.sprt.empty()) {
     auto sprt = parse_sprt(options.sprt);
     if (auto* error = sprt.if_error()) return context.usage_error(*error);
@@ -314,9 +344,19 @@ int run_tourney(const Context& context, const TourneyCommandOptions& options) {
   Tourney tourney(context.catalogue(), game, settings);
   if (auto error = tourney.prepare()) return context.usage_error(*error);
 
+  if (tourney.resumed_games() > 0)
+    context.err() << context.text(
+                         "tourney.resumed",
+                         {{"file", escape_controls(options.state)},
+                          {"games", context.messages().count("tourney.game-count", tourney.resumed_games())}})
+                  << '\n';
+
   // A progress line on a terminal only: a pipe or file gets the results.
   const bool progress = ui::stderr_is_terminal();
   std::mutex report_mutex;  // one game's lines at a time
+  // --rating-interval: the table after every N games counted (the games a
+  // state file held count: a continued run goes on from its next N).
+  std::int64_t tables_printed = tourney.resumed_games() / std::max<std::int64_t>(1, options.rating_interval);
   auto report = [&](const TourneyGame& played) {
     std::lock_guard lock(report_mutex);
     if (played.end.reason == MatchEnd::Reason::kForfeit) {
@@ -324,24 +364,25 @@ int run_tourney(const Context& context, const TourneyCommandOptions& options) {
           tourney.tallies()[played.seats[static_cast<std::size_t>(played.end.forfeited)]].name);
       ForfeitText why = forfeit_text(context, game, played.end);
       why.args.insert(why.args.begin(), {{"number", std::to_string(played.number)}, {"player", loser}});
-      if (progress) context.err() << '\r';
+      if (progress) context.err() << "\r\x1b[K";
       context.err() << context.text(why.refused_move ? "tourney.forfeit" : "tourney.forfeit-failure", why.args)
                     << '\n';
     }
-    if (!progress) return;
-    if (const auto sprt = tourney.sprt_status()) {
-      context.err() << '\r'
-                    << context.text("tourney.sprt-progress", {{"number", std::to_string(played.number)},
-                                                              {"llr", two_places(sprt->llr)},
-                                                              {"lower", two_places(sprt->lower_bound)},
-                                                              {"upper", two_places(sprt->upper_bound)}})
-                    << "\x1b[K" << std::flush;
-      return;
+    if (!progress && options.rating_interval == 0) return;
+    const TourneyStanding standing = tourney.standing();
+    if (options.rating_interval > 0 && standing.games_played / options.rating_interval > tables_printed) {
+      tables_printed = standing.games_played / options.rating_interval;
+      if (progress) context.err() << "\r\x1b[K" << std::flush;
+      context.out() << context.text(
+                           "tourney.after",
+                           {{"games", context.messages().count("tourney.game-count", standing.games_played)}})
+                    << '\n';
+      print_results(context, game, standing);
+      if (standing.sprt) print_sprt(context, tourney, standing, *standing.sprt);
+      context.out() << '\n' << std::flush;
     }
-    context.err() << '\r'
-                  << context.text("tourney.progress", {{"number", std::to_string(played.number)},
-                                                       {"limit", std::to_string(tourney.game_limit())}})
-                  << std::flush;
+    if (progress)
+      context.err() << '\r' << progress_text(context, tourney, standing) << "\x1b[K" << std::flush;
   };
   std::exception_ptr failure;
   std::mutex failure_mutex;
@@ -370,10 +411,9 @@ int run_tourney(const Context& context, const TourneyCommandOptions& options) {
   if (progress) context.err() << '\n';
   if (failure) std::rethrow_exception(failure);  // a programmer's error, or memory gone
   if (const auto failed = tourney.failure()) return context.usage_error(failed->message);
-  const bool scored = std::any_of(tourney.tallies().begin(), tourney.tallies().end(),
-                                  [](const EntrantTally& tally) { return tally.scored_games > 0; });
-  print_results(context, game, tourney, scored);
-  if (const auto sprt = tourney.sprt_status()) print_sprt(context, tourney, *sprt);
+  const TourneyStanding standing = tourney.standing();
+  print_results(context, game, standing);
+  if (standing.sprt) print_sprt(context, tourney, standing, *standing.sprt);
   if (!context.out().flush()) return context.usage_error(Message{"output.cannot-write"});
   return kExitOk;
 }
@@ -430,6 +470,10 @@ Command add_tourney_command(CLI::App& app) {
       ->add_option("--games-per-opening", options->games_per_opening,
                    "Games in a row from one opening, the seats rotating (default 2: a pair)")
       ->check(whole_number(1, 1000));
+  command->add_option("--state", options->state,
+                      "Keep every game counted in FILE; the same command run again continues from it");
+  command->add_option("--rating-interval", options->rating_interval, "Print the table every N games")
+      ->check(whole_number(1, kMaxCount));
   return {command, [options](const Context& context) { return run_tourney(context, *options); }};
 }
 

@@ -6,6 +6,7 @@
 #include <limits>
 #include <stdexcept>
 
+#include "core/tourney_state.h"
 #include "records/move_list.h"
 #include "rules/facets.h"
 #include "rules/text.h"
@@ -188,14 +189,18 @@ std::optional<Message> Tourney::prepare() {
   }
   if (options_.pairing != Pairing::kRotate && options_.players.size() < 2)
     return Message{"tourney.one-entrant"};
+  if (!options_.state.empty()) {
+    if (auto error = resume()) return error;
+  }
   if (!options_.out_dir.empty()) {
     std::error_code ec;
     std::filesystem::create_directories(options_.out_dir, ec);
     if (ec || !std::filesystem::is_directory(options_.out_dir, ec))
       return Message{"tourney.bad-out", {{"dir", options_.out_dir}, {"reason", ec.message()}}};
-    // A record is never replaced: an earlier run's games stay.
+    // A record is never replaced: an earlier run's games stay (a run that
+    // continues a state file's tourney has its own records there).
     const std::string first = record_path(1);
-    if (std::filesystem::exists(first, ec))
+    if (!resuming_ && std::filesystem::exists(first, ec))
       return Message{"tourney.out-has-records", {{"dir", options_.out_dir}, {"file", first}}};
   }
   if (!options_.trace_dir.empty()) {
@@ -205,18 +210,120 @@ std::optional<Message> Tourney::prepare() {
       return Message{"tourney.bad-trace", {{"dir", options_.trace_dir}, {"reason", ec.message()}}};
   }
   if (!options_.archive.empty()) {
-    const RecordFormat& format = catalogue_.format_for_output(options_.archive);
-    if (!format.many_games || format.game != game_.definition().rules || !format.open_writer)
-      return Message{"tourney.no-archive", {{"file", options_.archive}, {"game", game_.name()}}};
-    archive_format_ = &format;
-    std::error_code ec;
-    if (std::filesystem::exists(options_.archive, ec))
-      return Message{"tourney.archive-exists", {{"file", options_.archive}}};
+    if (auto error = open_archive()) return error;
+  }
+  if (!options_.state.empty()) {
+    // The state file last: a tourney that cannot start leaves none.
+    auto opened = resuming_
+                      ? RecordFile::open_for_append(options_.state)
+                      : RecordFile::create(options_.state, "", 0, state_first_line(settings_text()) + "\n");
+    if (!opened) return opened.error().message;
+    state_file_.emplace(std::move(*opened));
+  }
+  return std::nullopt;
+}
+
+std::optional<Message> Tourney::open_archive() {
+  const RecordFormat& format = catalogue_.format_for_output(options_.archive);
+  if (!format.many_games || format.game != game_.definition().rules || !format.open_writer)
+    return Message{"tourney.no-archive", {{"file", options_.archive}, {"game", game_.name()}}};
+  archive_format_ = &format;
+  std::error_code ec;
+  const bool exists = std::filesystem::exists(options_.archive, ec);
+  if (exists && !resuming_) return Message{"tourney.archive-exists", {{"file", options_.archive}}};
+  if (!exists) {
+    // The state counts games that were in the archive: they are gone.
+    if (resumed_archive_bytes_ > 0)
+      return Message{"tourney.state-archive", {{"file", options_.archive}, {"state", options_.state}}};
     auto created = RecordFile::create(options_.archive, "", 0, "");
     if (!created) return created.error().message;
     archive_file_.emplace(std::move(*created));
+    return std::nullopt;
+  }
+  auto opened = RecordFile::open_for_append(options_.archive);
+  if (!opened) return opened.error().message;
+  // Games appended after the state file's last were not counted: they are
+  // played again, so they go.
+  if (opened->size() < resumed_archive_bytes_)
+    return Message{"tourney.state-archive", {{"file", options_.archive}, {"state", options_.state}}};
+  if (auto failed = opened->truncate(resumed_archive_bytes_)) return failed->message;
+  archive_file_.emplace(std::move(*opened));
+  return std::nullopt;
+}
+
+std::optional<Message> Tourney::resume() {
+  std::error_code ec;
+  if (!std::filesystem::exists(options_.state, ec)) return std::nullopt;
+  auto stored = read_state(options_.state, settings_text());
+  if (!stored) return stored.error().message;
+  resuming_ = true;
+  for (const StoredGame& game : stored->games) {
+    if (!done_.insert(game.number).second)
+      return Message{"tourney.state-game",
+                     {{"file", options_.state}, {"number", std::to_string(game.number)}}};
+    TourneyGame counted;
+    counted.number = game.number;
+    counted.seats = seats_of(game.number);
+    counted.moves = game.moves;
+    counted.end.reason = game.reason;
+    counted.end.forfeited = game.forfeited;
+    if (game.forfeited != kNoSide && static_cast<std::size_t>(game.forfeited) >= counted.seats.size())
+      return Message{"tourney.state-game",
+                     {{"file", options_.state}, {"number", std::to_string(game.number)}}};
+    Outcome outcome;
+    outcome.over = game.reason != MatchEnd::Reason::kMoveLimit;
+    outcome.winners = game.winners;
+    outcome.score = game.score;
+    ++played_;
+    total_moves_ += game.moves;
+    count(counted, outcome, outcome.over);
+    resumed_archive_bytes_ = game.archive_bytes;
+  }
+  resumed_games_ = static_cast<std::int64_t>(stored->games.size());
+  // A line cut off by the stop goes; the next game's line takes its place.
+  auto opened = RecordFile::open_for_append(options_.state);
+  if (!opened) return opened.error().message;
+  if (opened->size() != stored->whole_bytes) {
+    if (auto failed = opened->truncate(stored->whole_bytes)) return failed->message;
   }
   return std::nullopt;
+}
+
+std::string Tourney::settings_text() const {
+  const auto or_none = [](const std::optional<std::int64_t>& value) {
+    return value ? std::to_string(*value) : std::string("-");
+  };
+  std::string text = "game=" + game_.name();
+  for (const auto& [key, value] : game_.options().values())
+    text += " " + key + "=" + option_value_text(value);
+  std::string players;
+  for (const std::string& spec : options_.players)
+    players += (players.empty() ? "" : ",") + escape_controls(spec);
+  text += " players=" + players;
+  text += std::string(" pairing=") + (options_.pairing == Pairing::kRoundRobin ? "round-robin"
+                                      : options_.pairing == Pairing::kGauntlet ? "gauntlet"
+                                                                               : "rotate");
+  text += " games=" + or_none(options_.games) + " wins=" + or_none(options_.wins) +
+          " rounds=" + or_none(options_.rounds) + " seed=" + std::to_string(options_.seed) +
+          " movetime=" + or_none(options_.movetime_ms) + " timeout=" + or_none(options_.timeout_ms) +
+          " tc=" + (options_.time_control ? time_control_text(*options_.time_control) : "-") +
+          " max-moves=" + std::to_string(options_.max_moves) +
+          " games-per-opening=" + std::to_string(options_.games_per_opening);
+  if (options_.sprt) {
+    const SprtSettings& sprt = *options_.sprt;
+    text += " sprt=" + std::to_string(sprt.elo0) + "," + std::to_string(sprt.elo1) + "," +
+            std::to_string(sprt.alpha) + "," + std::to_string(sprt.beta) + "," +
+            (sprt.model == EloModel::kLogistic ? "logistic" : "normalized");
+  } else {
+    text += " sprt=-";
+  }
+  text += " out=" + escape_controls(options_.out_dir) + " pgn-out=" + escape_controls(options_.archive);
+  return text;
+}
+
+TourneyStanding Tourney::standing() const {
+  std::lock_guard lock(mutex_);
+  return TourneyStanding{tallies_, pairs_, played_, total_moves_, sprt_status_};
 }
 
 std::string Tourney::record_path(std::int64_t number) const {
@@ -251,7 +358,11 @@ std::optional<std::int64_t> Tourney::claim_next() {
       if (tally.wins >= *options_.wins) return std::nullopt;
     }
   }
-  return ++claimed_;
+  // Games a state file counted are not played again.
+  while (claimed_ < game_limit()) {
+    if (!done_.contains(++claimed_)) return claimed_;
+  }
+  return std::nullopt;
 }
 
 std::optional<SprtStatus> Tourney::sprt_status() const {
@@ -306,12 +417,19 @@ std::optional<TourneyGame> Tourney::play(std::int64_t number) {
     header.match = MatchFacts{};
     for (std::size_t seat = 0; seat < sides; ++seat) header.match->players.push_back(tallies_[result.seats[seat]].name);
     result.record = record_path(result.number);
+    // Continuing a tourney: a record of this game is one a stopped run
+    // left unfinished or uncounted; the game is played again.
+    if (resuming_) {
+      std::error_code ec;
+      std::filesystem::remove(result.record, ec);
+    }
     auto created = RecordFile::create(result.record, "", 0, move_list_header(header, game_));
     if (!created) {
       std::lock_guard lock(mutex_);
       return fail(std::move(created.error()));
     }
     file.emplace(std::move(*created));
+    file->flush_at_sync();
   }
   TourneySink sink(file ? &*file : nullptr);
 
@@ -322,6 +440,14 @@ std::optional<TourneyGame> Tourney::play(std::int64_t number) {
   SilentHooks hooks;
   result.end = match.run(hooks, options_.max_moves);
   owned.clear();  // external programs end before the game is counted
+  // The record on disk before the game counts (in the state file too).
+  if (file && result.end.reason != MatchEnd::Reason::kWriteFailed) {
+    if (auto failed = file->sync()) {
+      result.end = MatchEnd{};
+      result.end.reason = MatchEnd::Reason::kWriteFailed;
+      result.end.write_failure = std::move(failed);
+    }
+  }
   result.moves = match.state().moves_played();
   const bool finished =
       result.end.reason == MatchEnd::Reason::kGameOver || result.end.reason == MatchEnd::Reason::kForfeit;
@@ -343,6 +469,18 @@ std::optional<TourneyGame> Tourney::play(std::int64_t number) {
     if (!text) return fail(std::move(text.error()));
     if (text->ends_with('\n')) text->pop_back();
     auto appended = archive_file_->append_line(*text);
+    if (!appended) return fail(std::move(appended.error()));
+  }
+  if (state_file_) {
+    // Last: a game the state counts is in the archive too.
+    const StoredGame stored{number,
+                            finished ? result.end.reason : MatchEnd::Reason::kMoveLimit,
+                            result.end.reason == MatchEnd::Reason::kForfeit ? result.end.forfeited : kNoSide,
+                            result.moves,
+                            finished ? outcome.winners : std::vector<Side>{},
+                            finished ? outcome.score : std::vector<int>{},
+                            archive_file_ ? archive_file_->size() : 0};
+    auto appended = state_file_->append_line(state_line(stored));
     if (!appended) return fail(std::move(appended.error()));
   }
   return result;

@@ -12,6 +12,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -51,6 +52,9 @@ struct TourneyOptions {
   // Stop when the test decides between two entrants (then --games, if
   // given, is at most how many are played).
   std::optional<SprtSettings> sprt;
+  // Where every counted game is kept, so that the same tourney run again
+  // continues from them (gamerec(1), tourney --state); empty: nowhere.
+  std::string state;
 };
 
 // Where an SPRT stands: the LLR of the results so far, and the counts it
@@ -99,6 +103,15 @@ struct PairTally {
   std::int64_t games() const { return wins + losses + draws; }
 };
 
+// The results so far, read at one moment (games may be under way).
+struct TourneyStanding {
+  std::vector<EntrantTally> tallies;
+  std::vector<std::vector<PairTally>> pairs;  // pairs[a][b]: a's results against b
+  std::int64_t games_played = 0;
+  std::int64_t total_moves = 0;
+  std::optional<SprtStatus> sprt;
+};
+
 struct TourneyGame {
   std::int64_t number = 0;         // 1-based
   std::vector<std::size_t> seats;  // entrant of each side
@@ -113,7 +126,8 @@ class Tourney {
   Tourney(const GameCatalogue& catalogue, const Game& game, TourneyOptions options);
 
   // Checks the players and the output paths before any game, and learns
-  // the names programs give themselves.
+  // the names programs give themselves. With a state file that exists,
+  // counts the games it holds, which are not played again.
   std::optional<Message> prepare();
   // Plays the next game; nullopt when the tourney is over, or stopped
   // because a record could not be written (failure() says why). A player
@@ -130,6 +144,13 @@ class Tourney {
   std::optional<SprtStatus> sprt_status() const;
 
   const TourneyOptions& options() const { return options_; }
+  // The results as they stand now.
+  TourneyStanding standing() const;
+  // How many games the state file held when the tourney began.
+  std::int64_t resumed_games() const { return resumed_games_; }
+  // The settings a state file is kept for: everything that decides which
+  // games are played and how they are counted and written.
+  std::string settings_text() const;
 
   // Read these once the games are over.
   const std::vector<EntrantTally>& tallies() const { return tallies_; }
@@ -148,6 +169,10 @@ class Tourney {
 
  private:
   void count(const TourneyGame& game, const Outcome& outcome, bool finished);
+  // Counts the games of the state file and opens it (or makes it) for the
+  // games to come; cuts the archive back to the games the file counts.
+  std::optional<Message> resume();
+  std::optional<Message> open_archive();
   // Notes a failed write (the first is kept) and stops the tourney.
   std::nullopt_t fail(Error why);
   // The first entrant's result in a game (+1 a win, 0 a draw or a game
@@ -176,6 +201,11 @@ class Tourney {
   std::optional<Sprt> sprt_;
   std::optional<SprtStatus> sprt_status_;
   std::map<std::int64_t, int> half_pairs_;  // pair number: the first game in's result (+1, 0, -1)
+  std::optional<RecordFile> state_file_;
+  std::set<std::int64_t> done_;  // games the state file counted: not played again
+  bool resuming_ = false;        // the state file was there: this run continues it
+  std::int64_t resumed_games_ = 0;
+  std::uint64_t resumed_archive_bytes_ = 0;
 };
 
 // A seed for one seat of one game, from the tourney's seed (SplitMix64):

@@ -138,7 +138,7 @@ Result<std::uint64_t, Error> RecordFile::append_line(std::string_view text) {
   // On disk before the next prompt: an accepted move survives a power cut.
   // When that cannot be made sure of, the line goes again: the caller
   // takes the move as not written.
-  if (::fdatasync(fd_.get()) != 0) {
+  if (flush_each_line_ && ::fdatasync(fd_.get()) != 0) {
     const int sync_errno = errno;
     (void)::ftruncate(fd_.get(), static_cast<off_t>(before));
     size_ = before;
@@ -183,6 +183,11 @@ std::optional<Error> RecordFile::rewrite(std::string_view text, std::size_t same
   size_ = text.size();
   line_end_known_ = true;
   last_line_ended_ = text.empty() || text.back() == '\n';
+  return std::nullopt;
+}
+
+std::optional<Error> RecordFile::sync() {
+  if (::fdatasync(fd_.get()) != 0) return failure("cannot-write", path_);
   return std::nullopt;
 }
 

@@ -53,6 +53,12 @@ class RecordFile {
   // at its end, which readers pass over. A failed write puts back `old`
   // (the file's whole text before) and fails.
   [[nodiscard]] std::optional<Error> rewrite(std::string_view text, std::size_t same, std::string_view old);
+  // Lines appended from now on reach the disk at sync() rather than each
+  // at once (a tourney's records: a game counts once it is all on disk).
+  // A kill still leaves every line written before it.
+  void flush_at_sync() { flush_each_line_ = false; }
+  // Puts every line written so far on the disk (fdatasync).
+  [[nodiscard]] std::optional<Error> sync();
   // Cuts the file back to `size` bytes (undo; dropping a final Q line keeps
   // the file's inode, links and mode).
   [[nodiscard]] std::optional<Error> truncate(std::uint64_t size);
@@ -75,6 +81,7 @@ class RecordFile {
   std::string_view line_end_ = "\n";
   bool line_end_known_ = false;
   bool last_line_ended_ = true;
+  bool flush_each_line_ = true;
 };
 
 }  // namespace gamerec

@@ -5,7 +5,11 @@
 #include <catch2/catch.hpp>
 #include <unistd.h>
 
+#include <algorithm>
+#include <csignal>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <regex>
 
 #include "subprocess.h"
@@ -306,4 +310,86 @@ TEST_CASE("tourney --games-per-opening: that many games in a row share a chess96
   CHECK(starts[3] == starts[4]);
   CHECK(starts[4] == starts[5]);
   CHECK(starts[2] != starts[3]);
+}
+
+namespace {
+
+std::vector<std::string> with(std::vector<std::string> arguments, const std::vector<std::string>& more) {
+  arguments.insert(arguments.end(), more.begin(), more.end());
+  return arguments;
+}
+
+long lines_in(const std::string& path) {
+  std::ifstream in(path);
+  return std::count(std::istreambuf_iterator<char>(in), {}, '\n');
+}
+
+}  // namespace
+
+TEST_CASE(
+    "tourney --state: killed with SIGKILL and run again, it ends with the table and records of a run never "
+    "killed",
+    "[kill]") {
+  gamerec::test::TempDir dir("state-kill");
+  // A deterministic external player (the first legal move) against a
+  // seeded random one: a game takes a few tens of milliseconds.
+  const std::vector<std::string> tourney = {
+      "tourney", "kalah", "--players", "exec:" + std::string(kSourceDir) + "/tests/data/exec/talker.py,1",
+      "--games", "10",    "--seed",    "4"};
+  Child whole(kBinary, with(tourney, {"--state", "whole.state", "--out", "whole"}), dir.path(), false);
+  REQUIRE(whole.finish(120s) == 0);
+
+  const auto killed_run = with(tourney, {"--state", "run.state", "--out", "run"});
+  Child killed(kBinary, killed_run, dir.path(), false);
+  const std::string state = dir.path() + "/run.state";
+  killed.pump_until([&] { return fs::exists(state) && lines_in(state) >= 4; }, 60s);
+  killed.kill(SIGKILL);
+  CHECK(killed.wait() == 128 + SIGKILL);
+  const long counted = lines_in(state) - 1;
+  INFO("games counted when killed: " << counted);
+  REQUIRE(counted >= 3);
+  REQUIRE(counted < 10);  // else the run was not stopped
+
+  Child resumed(kBinary, killed_run, dir.path(), false);
+  REQUIRE(resumed.finish(120s) == 0);
+  CHECK_THAT(resumed.err(), Catch::Contains("continuing the tourney of --state run.state: " +
+                                            std::to_string(counted) + " games counted already"));
+  CHECK(resumed.out() == whole.out());
+  CHECK(lines_in(state) == 11);
+  int records = 0;
+  for (const auto& entry : fs::directory_iterator(dir.path() + "/whole")) {
+    INFO(entry.path());
+    CHECK(read_file(dir.path() + "/run/" + entry.path().filename().string()) == read_file(entry.path()));
+    ++records;
+  }
+  CHECK(records == 10);
+  CHECK(std::distance(fs::directory_iterator(dir.path() + "/run"), fs::directory_iterator()) == 10);
+}
+
+TEST_CASE("tourney --rating-interval: the table after every N games, each the table of a tourney that long") {
+  gamerec::test::TempDir dir("interval");
+  const std::vector<std::string> tourney = {"tourney", "kalah", "--players", "3,1", "--seed", "2"};
+  const auto table_of = [&](int games) {
+    Child run(kBinary, with(tourney, {"--games", std::to_string(games)}), dir.path(), false);
+    REQUIRE(run.finish(60s) == 0);
+    return run.out();
+  };
+  Child run(kBinary, with(tourney, {"--games", "7", "--rating-interval", "3"}), dir.path(), false);
+  REQUIRE(run.finish(60s) == 0);
+  const std::string expected =
+      "after 3 games:\n" + table_of(3) + "\nafter 6 games:\n" + table_of(6) + "\n" + table_of(7);
+  CHECK(run.out() == expected);
+  // A continued run goes on from the next N: the tables of games the state
+  // file held are not printed again.
+  Child whole(kBinary, with(tourney, {"--games", "7", "--state", "whole.state"}), dir.path(), false);
+  REQUIRE(whole.finish(60s) == 0);
+  const std::string state = read_file(dir.path() + "/whole.state");
+  std::size_t fifth = 0;
+  for (int line = 0; line < 5; ++line) fifth = state.find('\n', fifth) + 1;  // the settings and 4 games
+  write_file(dir.path() + "/stopped.state", state.substr(0, fifth));
+  Child resumed(kBinary,
+                with(tourney, {"--games", "7", "--rating-interval", "3", "--state", "stopped.state"}),
+                dir.path(), false);
+  REQUIRE(resumed.finish(60s) == 0);
+  CHECK(resumed.out() == "after 6 games:\n" + table_of(6) + "\n" + table_of(7));
 }

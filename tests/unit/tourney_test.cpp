@@ -310,3 +310,222 @@ TEST_CASE("tourney: --trace writes each external program's dialogue, with times,
   CHECK(sent > 10);
   CHECK(read > 10);
 }
+
+namespace {
+
+std::string file_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+void write_text(const std::string& path, const std::string& text) {
+  std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
+}
+
+// The first `lines` lines of `text`.
+std::string first_lines(const std::string& text, int lines) {
+  std::size_t end = 0;
+  for (int line = 0; line < lines; ++line) end = text.find('\n', end) + 1;
+  return text.substr(0, end);
+}
+
+void check_same_results(const Tourney& resumed, const Tourney& whole) {
+  CHECK(resumed.games_played() == whole.games_played());
+  CHECK(resumed.total_moves() == whole.total_moves());
+  for (std::size_t a = 0; a < whole.tallies().size(); ++a) {
+    const EntrantTally& got = resumed.tallies()[a];
+    const EntrantTally& want = whole.tallies()[a];
+    CHECK(got.games == want.games);
+    CHECK(got.wins == want.wins);
+    CHECK(got.losses == want.losses);
+    CHECK(got.draws == want.draws);
+    CHECK(got.forfeits == want.forfeits);
+    CHECK(got.score_sum == want.score_sum);
+    CHECK(got.moves_in_wins == want.moves_in_wins);
+    for (std::size_t b = 0; b < whole.tallies().size(); ++b) {
+      CHECK(resumed.pairs()[a][b].wins == whole.pairs()[a][b].wins);
+      CHECK(resumed.pairs()[a][b].draws == whole.pairs()[a][b].draws);
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("tourney --state: a run stopped after any game, its last line torn, ends as a run never stopped") {
+  gamerec::test::TempDir dir("state");
+  const auto game = gamerec::test::make("chess");
+  TourneyOptions options;
+  options.players = {"random", "1"};
+  options.games = 6;
+  options.seed = 2;
+  options.max_moves = 60;  // some games stop unfinished
+  options.date = "2026-12-05";
+  TourneyOptions whole_options = options;
+  whole_options.state = dir.path() + "/whole.state";
+  whole_options.archive = dir.path() + "/whole.pgn";
+  whole_options.out_dir = dir.path() + "/whole";
+  const auto whole = gamerec::test::played_tourney(*game, whole_options);
+  const std::string whole_state = file_text(whole_options.state);
+  const std::string whole_archive = file_text(whole_options.archive);
+  REQUIRE(whole->games_played() == 6);
+  // The state names the tourney, then a line per game.
+  CHECK(std::count(whole_state.begin(), whole_state.end(), '\n') == 7);
+
+  for (const int counted : {0, 1, 4, 6}) {
+    DYNAMIC_SECTION("stopped after " << counted << " games") {
+      // What a run killed after `counted` games leaves: the state's lines
+      // so far and half of the next one; the archive and the records with
+      // the next game too (written before its state line).
+      TourneyOptions resumed_options = whole_options;
+      resumed_options.state = dir.path() + "/stopped.state";
+      resumed_options.archive = dir.path() + "/stopped.pgn";
+      resumed_options.out_dir = dir.path() + "/stopped";
+      // The settings name the archive and the records: a state file is
+      // kept for one tourney's files.
+      std::string state = first_lines(whole_state, counted + 1);
+      const std::string next_line =
+          whole_state.substr(state.size(), whole_state.find('\n', state.size()) - state.size());
+      state += next_line.substr(0, next_line.size() / 2);
+      std::string settings = first_lines(whole_state, 1);
+      Tourney probe(gamerec::test::catalogue(), *game, resumed_options);
+      state.replace(0, settings.size(), "gamerec tourney state 1: " + probe.settings_text() + "\n");
+      write_text(resumed_options.state, state);
+      write_text(resumed_options.archive, whole_archive);
+      std::filesystem::copy(whole_options.out_dir, resumed_options.out_dir);
+      // A record the stopped game left half written.
+      if (counted < 6) {
+        char name[64];
+        std::snprintf(name, sizeof name, "/chess-%04d.pgn", counted + 1);
+        write_text(resumed_options.out_dir + name, "1. e4");
+      }
+
+      Tourney resumed(gamerec::test::catalogue(), *game, resumed_options);
+      REQUIRE_FALSE(resumed.prepare());
+      CHECK(resumed.resumed_games() == counted);
+      int played = 0;
+      while (resumed.play_next()) ++played;
+      CHECK(played == 6 - counted);
+      check_same_results(resumed, *whole);
+      // Every game once, in the archive and the state: byte for byte what
+      // the run never stopped wrote (the state's first line aside).
+      CHECK(file_text(resumed_options.archive) == whole_archive);
+      const std::string state_after = file_text(resumed_options.state);
+      CHECK(state_after.substr(state_after.find('\n')) == whole_state.substr(whole_state.find('\n')));
+      for (const auto& entry : std::filesystem::directory_iterator(whole_options.out_dir)) {
+        INFO(entry.path());
+        CHECK(file_text(resumed_options.out_dir + "/" + entry.path().filename().string()) ==
+              file_text(entry.path().string()));
+      }
+    }
+  }
+}
+
+TEST_CASE("tourney --state: games counted out of order (games at once) are not played again") {
+  gamerec::test::TempDir dir("state-gaps");
+  const auto game = gamerec::test::make("kalah");
+  TourneyOptions options;
+  options.players = {"1", "3"};
+  options.games = 8;
+  options.seed = 9;
+  options.state = dir.path() + "/whole.state";
+  const auto whole = gamerec::test::played_tourney(*game, options);
+  const std::string whole_state = file_text(options.state);
+  // Games 2, 5 and 6 were under way when the run stopped.
+  std::string state = first_lines(whole_state, 1);
+  std::vector<std::string> lines;
+  for (std::size_t at = state.size(); at < whole_state.size();) {
+    const std::size_t end = whole_state.find('\n', at) + 1;
+    lines.push_back(whole_state.substr(at, end - at));
+    at = end;
+  }
+  for (const int number : {1, 3, 4, 7, 8}) state += lines[static_cast<std::size_t>(number - 1)];
+  options.state = dir.path() + "/gaps.state";
+  write_text(options.state, state);
+  Tourney resumed(gamerec::test::catalogue(), *game, options);
+  REQUIRE_FALSE(resumed.prepare());
+  std::vector<std::int64_t> played;
+  while (auto next = resumed.play_next()) played.push_back(next->number);
+  CHECK(played == std::vector<std::int64_t>{2, 5, 6});
+  check_same_results(resumed, *whole);
+}
+
+TEST_CASE("tourney --state: an SPRT continued from its state decides as the run never stopped") {
+  gamerec::test::TempDir dir("state-sprt");
+  const auto game = gamerec::test::make("kalah");
+  TourneyOptions options;
+  options.players = {"3", "1"};
+  options.sprt = SprtSettings{0, 200, 0.05, 0.05, EloModel::kLogistic};
+  options.state = dir.path() + "/whole.state";
+  const auto whole = gamerec::test::played_tourney(*game, options);
+  const std::string whole_state = file_text(options.state);
+  const auto lines = std::count(whole_state.begin(), whole_state.end(), '\n');
+  REQUIRE(lines > 6);
+  // Stopped in the middle of a pair.
+  options.state = dir.path() + "/stopped.state";
+  write_text(options.state, first_lines(whole_state, 4));
+  Tourney resumed(gamerec::test::catalogue(), *game, options);
+  REQUIRE_FALSE(resumed.prepare());
+  while (resumed.play_next()) {
+  }
+  check_same_results(resumed, *whole);
+  const auto got = resumed.sprt_status();
+  const auto want = whole->sprt_status();
+  REQUIRE(got);
+  REQUIRE(want);
+  CHECK(got->verdict == want->verdict);
+  CHECK(got->llr == want->llr);
+  CHECK(got->pairs.counts == want->pairs.counts);
+}
+
+TEST_CASE(
+    "tourney --state: another tourney's state, a line changed by hand, or an archive short of it is "
+    "refused") {
+  gamerec::test::TempDir dir("state-bad");
+  const auto game = gamerec::test::make("chess");
+  TourneyOptions options;
+  options.players = {"random", "random"};
+  options.games = 2;
+  options.max_moves = 10;
+  options.state = dir.path() + "/run.state";
+  options.archive = dir.path() + "/run.pgn";
+  gamerec::test::played_tourney(*game, options);
+  const std::string state = file_text(options.state);
+  const std::string archive = file_text(options.archive);
+  const auto refusal = [&](const TourneyOptions& with) {
+    Tourney tourney(gamerec::test::catalogue(), *game, with);
+    const auto error = tourney.prepare();
+    return error ? *error : Message{};
+  };
+  SECTION("other settings: the first that differs is named") {
+    TourneyOptions other = options;
+    other.games = 3;
+    const Message error = refusal(other);
+    CHECK(error.key == "tourney.state-other");
+    CHECK(error.arg("theirs") == "games=2");
+    CHECK(error.arg("ours") == "games=3");
+  }
+  SECTION("a game's line changed") {
+    std::string changed = state;
+    changed.replace(changed.find(" moves="), 7, " noves=");
+    write_text(options.state, changed);
+    const Message error = refusal(options);
+    CHECK(error.key == "tourney.state-line");
+    CHECK(error.arg("line") == "2");
+  }
+  SECTION("a game counted twice") {
+    write_text(options.state, state + state.substr(state.find('\n') + 1));
+    CHECK(refusal(options).key == "tourney.state-game");
+  }
+  SECTION("not a state file") {
+    write_text(options.state, "[Event \"?\"]\n");
+    CHECK(refusal(options).key == "tourney.state-not");
+  }
+  SECTION("the archive lost games the state counts") {
+    write_text(options.archive, archive.substr(0, archive.size() / 2));
+    CHECK(refusal(options).key == "tourney.state-archive");
+    std::filesystem::remove(options.archive);
+    CHECK(refusal(options).key == "tourney.state-archive");
+  }
+  // Refused: nothing was changed.
+  CHECK(file_text(options.state).size() > 0);
+}
