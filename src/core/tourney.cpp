@@ -209,18 +209,40 @@ std::optional<Message> Tourney::prepare() {
     if (ec || !std::filesystem::is_directory(options_.trace_dir, ec))
       return Message{"tourney.bad-trace", {{"dir", options_.trace_dir}, {"reason", ec.message()}}};
   }
-  if (!options_.archive.empty()) {
-    if (auto error = open_archive()) return error;
-  }
+  if (resuming_ && !options_.out_dir.empty()) remove_uncounted_records();
+  // The state file before the archive: a run stopped between the two is
+  // continued (an archive without a state would be refused as existing).
   if (!options_.state.empty()) {
-    // The state file last: a tourney that cannot start leaves none.
     auto opened = resuming_
                       ? RecordFile::open_for_append(options_.state)
                       : RecordFile::create(options_.state, "", 0, state_first_line(settings_text()) + "\n");
     if (!opened) return opened.error().message;
     state_file_.emplace(std::move(*opened));
   }
+  if (!options_.archive.empty()) {
+    if (auto error = open_archive()) {
+      // A tourney that cannot start leaves no state file of its own.
+      if (!resuming_ && state_file_) {
+        state_file_.reset();
+        std::error_code ec;
+        std::filesystem::remove(options_.state, ec);
+      }
+      return error;
+    }
+  }
   return std::nullopt;
+}
+
+void Tourney::remove_uncounted_records() {
+  // Games under way when the run stopped, at most --concurrency (64) past
+  // the last game counted: their records go, so that none is left behind
+  // when this run stops before it plays them again (--sprt, --wins).
+  const std::int64_t last = done_.empty() ? 0 : *done_.rbegin();
+  for (std::int64_t number = 1; number <= last + 64; ++number) {
+    if (done_.contains(number)) continue;
+    std::error_code ec;
+    std::filesystem::remove(record_path(number), ec);
+  }
 }
 
 std::optional<Message> Tourney::open_archive() {
@@ -267,7 +289,14 @@ std::optional<Message> Tourney::resume() {
     counted.moves = game.moves;
     counted.end.reason = game.reason;
     counted.end.forfeited = game.forfeited;
-    if (game.forfeited != kNoSide && static_cast<std::size_t>(game.forfeited) >= counted.seats.size())
+    // Seats the game has: a forfeit names one, winners are some.
+    const auto seat = [&](Side side) {
+      return side >= 0 && static_cast<std::size_t>(side) < counted.seats.size();
+    };
+    const bool forfeit = game.reason == MatchEnd::Reason::kForfeit;
+    if (game.number > game_limit() || game.moves < 0 ||
+        (forfeit ? !seat(game.forfeited) : game.forfeited != kNoSide) ||
+        !std::all_of(game.winners.begin(), game.winners.end(), seat))
       return Message{"tourney.state-game",
                      {{"file", options_.state}, {"number", std::to_string(game.number)}}};
     Outcome outcome;
@@ -317,7 +346,13 @@ std::string Tourney::settings_text() const {
   } else {
     text += " sprt=-";
   }
-  text += " out=" + escape_controls(options_.out_dir) + " pgn-out=" + escape_controls(options_.archive);
+  // Where the files are, wherever the command is run from.
+  const auto where = [](const std::string& path) {
+    std::error_code ec;
+    return path.empty() ? path
+                        : escape_controls(std::filesystem::absolute(path, ec).lexically_normal().string());
+  };
+  text += " out=" + where(options_.out_dir) + " pgn-out=" + where(options_.archive);
   return text;
 }
 
@@ -417,12 +452,6 @@ std::optional<TourneyGame> Tourney::play(std::int64_t number) {
     header.match = MatchFacts{};
     for (std::size_t seat = 0; seat < sides; ++seat) header.match->players.push_back(tallies_[result.seats[seat]].name);
     result.record = record_path(result.number);
-    // Continuing a tourney: a record of this game is one a stopped run
-    // left unfinished or uncounted; the game is played again.
-    if (resuming_) {
-      std::error_code ec;
-      std::filesystem::remove(result.record, ec);
-    }
     auto created = RecordFile::create(result.record, "", 0, move_list_header(header, game_));
     if (!created) {
       std::lock_guard lock(mutex_);

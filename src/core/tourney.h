@@ -173,6 +173,8 @@ class Tourney {
   // games to come; cuts the archive back to the games the file counts.
   std::optional<Message> resume();
   std::optional<Message> open_archive();
+  // Continuing: the records a stopped run left of games it did not count.
+  void remove_uncounted_records();
   // Notes a failed write (the first is kept) and stops the tourney.
   std::nullopt_t fail(Error why);
   // The first entrant's result in a game (+1 a win, 0 a draw or a game

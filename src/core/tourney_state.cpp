@@ -78,9 +78,11 @@ std::pair<std::string, std::string> first_difference(std::string_view theirs, st
     const auto our_space = ours.find(' ');
     const std::string_view their_word = theirs.substr(0, their_space);
     const std::string_view our_word = ours.substr(0, our_space);
-    if (their_word != our_word || their_space == std::string_view::npos ||
-        our_space == std::string_view::npos)
-      return {std::string(their_word), std::string(our_word)};
+    if (their_word != our_word) return {std::string(their_word), std::string(our_word)};
+    // One text ends where the other goes on: the rest is what differs.
+    if (their_space == std::string_view::npos || our_space == std::string_view::npos)
+      return {their_space == std::string_view::npos ? "" : std::string(theirs.substr(their_space + 1)),
+              our_space == std::string_view::npos ? "" : std::string(ours.substr(our_space + 1))};
     theirs.remove_prefix(their_space + 1);
     ours.remove_prefix(our_space + 1);
   }

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <vector>
 
 namespace gamerec {
@@ -71,6 +72,9 @@ Result<RecordFile, Error> RecordFile::create(const std::string& path, const std:
     file.line_end_known_ = true;
     file.last_line_ended_ = true;
     if (auto failed = file.write_all(extra)) return failed;
+    // On the disk before it has its name, and the name on the disk after:
+    // a power cut leaves no empty file and no file that vanishes.
+    if (::fdatasync(file.fd_.get()) != 0) return failure("cannot-write", path);
     // link() instead of rename(): it fails rather than replace a file that
     // appeared meanwhile.
     if (::link(temporary.c_str(), path.c_str()) != 0) return failure("cannot-create", path);
@@ -78,6 +82,9 @@ Result<RecordFile, Error> RecordFile::create(const std::string& path, const std:
   }();
   ::unlink(temporary.c_str());
   if (made) return *made;
+  const std::string folder = std::filesystem::path(path).parent_path().string();
+  const UniqueFd directory(::open(folder.empty() ? "." : folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+  if (directory) (void)::fsync(directory.get());  // not every file system can: the file is whole anyway
   return file;
 }
 

@@ -392,12 +392,18 @@ TEST_CASE("tourney --state: a run stopped after any game, its last line torn, en
       write_text(resumed_options.state, state);
       write_text(resumed_options.archive, whole_archive);
       std::filesystem::copy(whole_options.out_dir, resumed_options.out_dir);
-      // A record the stopped game left half written.
-      if (counted < 6) {
+      // A record the stopped game left half written, and one of a game
+      // started after it (games at once) that this run will not reach.
+      const auto record = [&](int number) {
         char name[64];
-        std::snprintf(name, sizeof name, "/chess-%04d.pgn", counted + 1);
-        write_text(resumed_options.out_dir + name, "1. e4");
+        std::snprintf(name, sizeof name, "/chess-%04d.chess", number);
+        return resumed_options.out_dir + name;
+      };
+      if (counted < 6) {
+        REQUIRE(std::filesystem::exists(record(counted + 1)));
+        write_text(record(counted + 1), "1. e4");
       }
+      write_text(record(7), "1. d4");
 
       Tourney resumed(gamerec::test::catalogue(), *game, resumed_options);
       REQUIRE_FALSE(resumed.prepare());
@@ -416,6 +422,7 @@ TEST_CASE("tourney --state: a run stopped after any game, its last line torn, en
         CHECK(file_text(resumed_options.out_dir + "/" + entry.path().filename().string()) ==
               file_text(entry.path().string()));
       }
+      CHECK_FALSE(std::filesystem::exists(record(7)));
     }
   }
 }
@@ -491,9 +498,16 @@ TEST_CASE(
   gamerec::test::played_tourney(*game, options);
   const std::string state = file_text(options.state);
   const std::string archive = file_text(options.archive);
+  // A refusal changes neither file.
   const auto refusal = [&](const TourneyOptions& with) {
+    const std::string state_before = file_text(with.state);
+    const bool had_archive = std::filesystem::exists(with.archive);
+    const std::string archive_before = file_text(with.archive);
     Tourney tourney(gamerec::test::catalogue(), *game, with);
     const auto error = tourney.prepare();
+    CHECK(file_text(with.state) == state_before);
+    CHECK(std::filesystem::exists(with.archive) == had_archive);
+    CHECK(file_text(with.archive) == archive_before);
     return error ? *error : Message{};
   };
   SECTION("other settings: the first that differs is named") {
@@ -512,6 +526,18 @@ TEST_CASE(
     CHECK(error.key == "tourney.state-line");
     CHECK(error.arg("line") == "2");
   }
+  SECTION("a forfeit that names no seat, or a winner the game has not") {
+    std::string changed = state;
+    const std::size_t end = changed.find(" end=");
+    changed.replace(end, changed.find(' ', end + 1) - end, " end=forfeit");  // and forfeited=-
+    write_text(options.state, changed);
+    CHECK(refusal(options).key == "tourney.state-game");
+    changed = state;
+    const std::size_t winners = changed.find(" winners=");
+    changed.replace(winners, changed.find(' ', winners + 1) - winners, " winners=5");
+    write_text(options.state, changed);
+    CHECK(refusal(options).key == "tourney.state-game");
+  }
   SECTION("a game counted twice") {
     write_text(options.state, state + state.substr(state.find('\n') + 1));
     CHECK(refusal(options).key == "tourney.state-game");
@@ -526,6 +552,27 @@ TEST_CASE(
     std::filesystem::remove(options.archive);
     CHECK(refusal(options).key == "tourney.state-archive");
   }
-  // Refused: nothing was changed.
-  CHECK(file_text(options.state).size() > 0);
+}
+
+TEST_CASE(
+    "tourney --state: a tourney that cannot start leaves no state, and the files are named wherever it is "
+    "run from") {
+  gamerec::test::TempDir dir("state-new");
+  const auto game = gamerec::test::make("chess");
+  TourneyOptions options;
+  options.players = {"random", "random"};
+  options.games = 1;
+  options.state = dir.path() + "/run.state";
+  options.archive = dir.path() + "/no-such-folder/run.pgn";
+  Tourney tourney(gamerec::test::catalogue(), *game, options);
+  REQUIRE(tourney.prepare());
+  CHECK_FALSE(std::filesystem::exists(options.state));
+  // A relative --out or --pgn-out is kept as the absolute path it names.
+  options.out_dir = "records";
+  options.archive = "games.pgn";
+  const std::string settings = Tourney(gamerec::test::catalogue(), *game, options).settings_text();
+  CHECK_THAT(settings,
+             Catch::Contains(" out=" + (std::filesystem::current_path() / "records").string() + " "));
+  CHECK_THAT(settings,
+             Catch::EndsWith(" pgn-out=" + (std::filesystem::current_path() / "games.pgn").string()));
 }
