@@ -45,6 +45,7 @@ struct TourneyCommandOptions {
   std::optional<std::int64_t> games_per_opening;
   std::string state;
   std::int64_t rating_interval = 0;  // 0: the table once, at the end
+  std::int64_t random_plies = 0;
 };
 
 // --sprt elo0=E elo1=E [alpha=P] [beta=P] [model=normalized|logistic], as
@@ -336,6 +337,7 @@ int run_tourney(const Context& context, const TourneyCommandOptions& options) {
   settings.date = today();
   if (options.games_per_opening) settings.games_per_opening = *options.games_per_opening;
   settings.state = options.state;
+  settings.random_plies = options.random_plies;
   if (!options.sprt.empty()) {
     auto sprt = parse_sprt(options.sprt);
     if (auto* error = sprt.if_error()) return context.usage_error(*error);
@@ -470,6 +472,10 @@ Command add_tourney_command(CLI::App& app) {
       ->add_option("--games-per-opening", options->games_per_opening,
                    "Games in a row from one opening, the seats rotating (default 2: a pair)")
       ->check(whole_number(1, 1000));
+  command
+      ->add_option("--random-plies", options->random_plies,
+                   "Start each opening with N random moves, the same for its games (default 0)")
+      ->check(whole_number(0, 1000));
   command->add_option("--state", options->state,
                       "Keep every game counted in FILE; the same command run again continues from it");
   command->add_option("--rating-interval", options->rating_interval, "Print the table every N games")

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <filesystem>
 #include <limits>
+#include <random>
 #include <stdexcept>
 
 #include "core/tourney_state.h"
@@ -69,6 +70,30 @@ MatchFacts::End end_fact(const MatchEnd& end) {
                                                              : MatchFacts::End::kRulesInfraction;
     default: return MatchFacts::End::kUnterminated;
   }
+}
+
+// Plays `plies` random legal moves from `state` through `sink`, each one
+// that leaves the game going (fewer when none does), drawn from `seed`.
+std::optional<Error> play_random_plies(const Game& game, State& state, std::int64_t plies, std::uint64_t seed,
+                                       MoveSink& sink) {
+  std::mt19937_64 random(seed);
+  for (std::int64_t ply = 0; ply < plies && !state.is_over(); ++ply) {
+    std::vector<Move> legal = state.legal_moves();
+    std::optional<Move> chosen;
+    while (!legal.empty() && !chosen) {
+      const std::size_t pick = static_cast<std::size_t>(random() % legal.size());
+      auto after = state.clone();
+      after->apply(legal[pick]);
+      if (!after->is_over())
+        chosen = legal[pick];
+      else
+        legal.erase(legal.begin() + static_cast<std::ptrdiff_t>(pick));
+    }
+    if (!chosen) return std::nullopt;
+    if (auto failed = sink.write_move(state, *chosen, game.move_text(*chosen, state))) return failed;
+    state.apply(*chosen);
+  }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -189,6 +214,10 @@ std::optional<Message> Tourney::prepare() {
   }
   if (options_.pairing != Pairing::kRotate && options_.players.size() < 2)
     return Message{"tourney.one-entrant"};
+  // A random move of a game with secrets (a fleet's placement) would be a
+  // side's own choice made for it.
+  if (options_.random_plies > 0 && game_.facet<HiddenInformation>() != nullptr)
+    return Message{"tourney.random-plies-hidden", {{"game", game_.name()}}};
   if (!options_.state.empty()) {
     if (auto error = resume()) return error;
   }
@@ -337,7 +366,8 @@ std::string Tourney::settings_text() const {
           " movetime=" + or_none(options_.movetime_ms) + " timeout=" + or_none(options_.timeout_ms) +
           " tc=" + (options_.time_control ? time_control_text(*options_.time_control) : "-") +
           " max-moves=" + std::to_string(options_.max_moves) +
-          " games-per-opening=" + std::to_string(options_.games_per_opening);
+          " games-per-opening=" + std::to_string(options_.games_per_opening) +
+          " random-plies=" + std::to_string(options_.random_plies);
   if (options_.sprt) {
     const SprtSettings& sprt = *options_.sprt;
     text += " sprt=" + std::to_string(sprt.elo0) + "," + std::to_string(sprt.elo1) + "," +
@@ -464,6 +494,15 @@ std::optional<TourneyGame> Tourney::play(std::int64_t number) {
 
   auto position = game_.new_state_from(start);
   if (!position) throw std::logic_error("a drawn start the game refuses: " + start);
+  if (options_.random_plies > 0) {
+    // The same moves for every game of the opening: its seed, not the game's.
+    const std::uint64_t seed =
+        start_seed(options_.seed, opening_of(number, options_.games_per_opening)) ^ 0x5851F42D4C957F2DULL;
+    if (auto failed = play_random_plies(game_, *position.value(), options_.random_plies, seed, sink)) {
+      std::lock_guard lock(mutex_);
+      return fail(std::move(*failed));
+    }
+  }
   Match match(game_, std::move(position).value(), players, &sink);
   if (options_.time_control) match.set_time_control(*options_.time_control);
   SilentHooks hooks;

@@ -49,6 +49,9 @@ struct TourneyOptions {
   // Games in a row that start from one opening (a drawn start), the seats
   // rotating: 2 plays each with the sides swapped, and pairs its games.
   std::int64_t games_per_opening = 2;
+  // An opening of this many random moves (none that ends the game), drawn
+  // for each opening from the seed and played at the start of its games.
+  std::int64_t random_plies = 0;
   // Stop when the test decides between two entrants (then --games, if
   // given, is at most how many are played).
   std::optional<SprtSettings> sprt;

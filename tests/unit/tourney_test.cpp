@@ -576,3 +576,72 @@ TEST_CASE(
   CHECK_THAT(settings,
              Catch::EndsWith(" pgn-out=" + (std::filesystem::current_path() / "games.pgn").string()));
 }
+
+namespace {
+
+// The move lines of a record written by --out (after its header).
+std::vector<std::string> record_moves(const std::string& path) {
+  std::ifstream in(path);
+  std::vector<std::string> moves;
+  int rulers = 0;
+  for (std::string line; std::getline(in, line);) {
+    if (line == "---") {
+      ++rulers;
+      continue;
+    }
+    if (rulers >= 2 && !line.empty()) moves.push_back(line);
+  }
+  return moves;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "tourney --random-plies: an opening's games start with the same random moves, and every record "
+    "validates") {
+  gamerec::test::TempDir dir("plies");
+  for (const std::string name : {"kalah", "chess", "gomoku", "chaturanga"}) {
+    INFO(name);
+    const auto game = gamerec::test::make(name);
+    TourneyOptions options;
+    options.players = {"1", "random"};
+    if (name == "kalah" || name == "gomoku") options.players = {"1", "2"};
+    options.games = 4;
+    options.seed = 3;
+    options.random_plies = 6;
+    options.out_dir = dir.path() + "/" + name;
+    Tourney tourney(gamerec::test::catalogue(), *game, options);
+    REQUIRE_FALSE(tourney.prepare());
+    std::vector<std::vector<std::string>> openings;
+    while (auto played = tourney.play_next()) {
+      const RunResult run = gamerec::test::validate_record(played->record);
+      CHECK_FALSE(run.error);
+      CHECK(run.moves == played->moves);
+      const auto moves = record_moves(played->record);
+      // The opening never ends the game: the players play on after it.
+      REQUIRE(moves.size() > 6);
+      openings.emplace_back(moves.begin(), moves.begin() + 6);
+    }
+    REQUIRE(openings.size() == 4);
+    CHECK(openings[0] == openings[1]);  // a pair: one opening, the sides swapped
+    CHECK(openings[2] == openings[3]);
+    CHECK(openings[0] != openings[2]);
+  }
+}
+
+TEST_CASE(
+    "tourney --random-plies: a game that hides moves from a side is refused, and the plies are in the "
+    "settings") {
+  const auto battleship = gamerec::test::make("battleship");
+  TourneyOptions options;
+  options.players = {"random", "random"};
+  options.random_plies = 2;
+  Tourney tourney(gamerec::test::catalogue(), *battleship, options);
+  const auto error = tourney.prepare();
+  REQUIRE(error);
+  CHECK(error->key == "tourney.random-plies-hidden");
+  const auto kalah = gamerec::test::make("kalah");
+  options.players = {"1", "1"};
+  CHECK_THAT(Tourney(gamerec::test::catalogue(), *kalah, options).settings_text(),
+             Catch::Contains(" random-plies=2 "));
+}
