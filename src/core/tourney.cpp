@@ -72,8 +72,8 @@ MatchFacts::End end_fact(const MatchEnd& end) {
   }
 }
 
-// Plays `plies` random legal moves from `state` through `sink`, each one
-// that leaves the game going (fewer when none does), drawn from `seed`.
+}  // namespace
+
 std::optional<Error> play_random_plies(const Game& game, State& state, std::int64_t plies, std::uint64_t seed,
                                        MoveSink& sink) {
   std::mt19937_64 random(seed);
@@ -95,8 +95,6 @@ std::optional<Error> play_random_plies(const Game& game, State& state, std::int6
   }
   return std::nullopt;
 }
-
-}  // namespace
 
 std::uint64_t seat_seed(std::uint64_t seed, std::int64_t game, std::size_t seat) {
   std::uint64_t z = seed + 0x9E3779B97F4A7C15ULL * (static_cast<std::uint64_t>(game) * 64 + seat + 1);
@@ -194,6 +192,15 @@ std::optional<Message> Tourney::prepare() {
     sprt_status_->upper_bound = sprt_->upper_bound();
     sprt_status_->paired = options_.games_per_opening == 2;
   }
+  // A random move of a game with secrets (a fleet's placement) would be a
+  // side's own choice made for it; an opening as long as --max-moves
+  // leaves the players no move.
+  if (options_.random_plies > 0 && game_.facet<HiddenInformation>() != nullptr)
+    return Message{"tourney.random-plies-hidden", {{"game", game_.name()}}};
+  if (options_.random_plies >= options_.max_moves)
+    return Message{
+        "tourney.random-plies-max",
+        {{"plies", std::to_string(options_.random_plies)}, {"max", std::to_string(options_.max_moves)}}};
   for (std::size_t entrant = 0; entrant < options_.players.size(); ++entrant) {
     auto player = catalogue_.make_player(game_, options_.players[entrant],
                                          PlayerSettings{{1, options_.movetime_ms}, options_.timeout_ms});
@@ -214,10 +221,6 @@ std::optional<Message> Tourney::prepare() {
   }
   if (options_.pairing != Pairing::kRotate && options_.players.size() < 2)
     return Message{"tourney.one-entrant"};
-  // A random move of a game with secrets (a fleet's placement) would be a
-  // side's own choice made for it.
-  if (options_.random_plies > 0 && game_.facet<HiddenInformation>() != nullptr)
-    return Message{"tourney.random-plies-hidden", {{"game", game_.name()}}};
   if (!options_.state.empty()) {
     if (auto error = resume()) return error;
   }
@@ -238,7 +241,6 @@ std::optional<Message> Tourney::prepare() {
     if (ec || !std::filesystem::is_directory(options_.trace_dir, ec))
       return Message{"tourney.bad-trace", {{"dir", options_.trace_dir}, {"reason", ec.message()}}};
   }
-  if (resuming_ && !options_.out_dir.empty()) remove_uncounted_records();
   // The state file before the archive: a run stopped between the two is
   // continued (an archive without a state would be refused as existing).
   if (!options_.state.empty()) {
@@ -259,6 +261,8 @@ std::optional<Message> Tourney::prepare() {
       return error;
     }
   }
+  // Last: a continuation refused above has changed nothing.
+  if (resuming_ && !options_.out_dir.empty()) remove_uncounted_records();
   return std::nullopt;
 }
 
@@ -379,8 +383,9 @@ std::string Tourney::settings_text() const {
   // Where the files are, wherever the command is run from.
   const auto where = [](const std::string& path) {
     std::error_code ec;
-    return path.empty() ? path
-                        : escape_controls(std::filesystem::absolute(path, ec).lexically_normal().string());
+    std::string absolute = std::filesystem::absolute(path, ec).lexically_normal().string();
+    while (absolute.size() > 1 && absolute.back() == '/') absolute.pop_back();  // records/ is records
+    return path.empty() ? path : escape_controls(absolute);
   };
   text += " out=" + where(options_.out_dir) + " pgn-out=" + where(options_.archive);
   return text;

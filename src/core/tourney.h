@@ -213,6 +213,11 @@ class Tourney {
   std::uint64_t resumed_archive_bytes_ = 0;
 };
 
+// Plays `plies` random legal moves from `state` through `sink`
+// (--random-plies), drawn from `seed`: each one that leaves the game going,
+// fewer when none does. Fails only when the sink cannot write a move.
+std::optional<Error> play_random_plies(const Game& game, State& state, std::int64_t plies, std::uint64_t seed,
+                                       MoveSink& sink);
 // A seed for one seat of one game, from the tourney's seed (SplitMix64):
 // every game differs, and a run is the same whatever ran before it.
 std::uint64_t seat_seed(std::uint64_t seed, std::int64_t game, std::size_t seat);

@@ -645,3 +645,53 @@ TEST_CASE(
   CHECK_THAT(Tourney(gamerec::test::catalogue(), *kalah, options).settings_text(),
              Catch::Contains(" random-plies=2 "));
 }
+
+namespace {
+
+class KeptMoves final : public MoveSink {
+ public:
+  std::optional<Error> write_move(const State&, const Move& move, std::string_view) override {
+    moves.push_back(move);
+    return std::nullopt;
+  }
+  std::vector<Move> moves;
+};
+
+}  // namespace
+
+TEST_CASE("tourney --random-plies: no random move ends the game, the opening stops where every move would") {
+  // Kalah with two pits of three seeds ends within a few dozen moves.
+  const auto game = gamerec::test::make("kalah", {{"pits", "2"}, {"seeds", "3"}});
+  int shortened = 0;
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    auto state = game->new_state();
+    KeptMoves sink;
+    REQUIRE_FALSE(play_random_plies(*game, *state, 40, seed, sink));
+    INFO("seed " << seed << ", " << sink.moves.size() << " moves");
+    CHECK_FALSE(state->is_over());
+    if (sink.moves.size() < 40) {
+      ++shortened;
+      // Stopped early: every move left would end the game.
+      for (const Move& move : state->legal_moves()) {
+        auto after = state->clone();
+        after->apply(move);
+        CHECK(after->is_over());
+      }
+    }
+  }
+  CHECK(shortened == 40);
+}
+
+TEST_CASE("tourney --random-plies: an opening as long as --max-moves is refused") {
+  const auto game = gamerec::test::make("kalah");
+  TourneyOptions options;
+  options.players = {"1", "1"};
+  options.random_plies = 10;
+  options.max_moves = 10;
+  Tourney tourney(gamerec::test::catalogue(), *game, options);
+  const auto error = tourney.prepare();
+  REQUIRE(error);
+  CHECK(error->key == "tourney.random-plies-max");
+  options.max_moves = 11;
+  CHECK_FALSE(Tourney(gamerec::test::catalogue(), *game, options).prepare());
+}
