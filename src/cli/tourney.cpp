@@ -104,6 +104,11 @@ std::string elo_text(const std::optional<double>& difference, const std::optiona
   return "-";
 }
 
+// The half width of an Elo interval, "inf" where it reaches a score of 0 or 1.
+std::string margin_text(const std::optional<double>& margin) {
+  return margin ? fmt::format("{:.1f}", *margin) : "inf";
+}
+
 std::string comma_list(std::span<const std::int64_t> counts) {
   std::string text;
   for (const std::int64_t count : counts) text += (text.empty() ? "" : ", ") + std::to_string(count);
@@ -142,7 +147,7 @@ void print_sprt(const Context& context, const Tourney& tourney, const TourneySta
                         {{"player", first}, {"counts", comma_list(status.games.counts)}})
         << '\n';
   const std::string value = elo_text(status.elo.value, status.elo.score);
-  const std::string margin = status.elo.margin ? fmt::format("{:.1f}", *status.elo.margin) : "inf";
+  const std::string margin = margin_text(status.elo.margin);
   out << context.text(settings.model == EloModel::kLogistic ? "tourney.sprt-elo-logistic"
                                                             : "tourney.sprt-elo-normalized",
                       {{"player", first}, {"other", second}, {"elo", value}, {"margin", margin}})
@@ -248,7 +253,7 @@ void print_results(const Context& context, const Game& game, const TourneyStandi
     std::string los = "-";
     if (tally.games > 0) {
       difference = elo_text(elo.difference, elo.score);
-      error = elo.margin ? fmt::format("{:.1f}", *elo.margin) : "inf";
+      error = margin_text(elo.margin);
       los = fmt::format("{:.1f}%", elo.superiority * 100);
     }
     std::vector<std::string> row = {escape_controls(tally.name),  std::to_string(tally.games),
@@ -302,12 +307,11 @@ std::string progress_text(const Context& context, const Tourney& tourney, const 
   const EntrantTally& first = standing.tallies[0];
   const EloEstimate elo = estimate_elo(first.wins, first.losses, first.draws);
   return text + ", " +
-         context.text("tourney.progress-score",
-                      {{"player", escape_controls(first.name)},
-                       {"points", points(first.wins, first.draws)},
-                       {"games", std::to_string(first.games)},
-                       {"elo", elo_text(elo.difference, elo.score)},
-                       {"margin", elo.margin ? fmt::format("{:.1f}", *elo.margin) : "inf"}});
+         context.text("tourney.progress-score", {{"player", escape_controls(first.name)},
+                                                 {"points", points(first.wins, first.draws)},
+                                                 {"games", std::to_string(first.games)},
+                                                 {"elo", elo_text(elo.difference, elo.score)},
+                                                 {"margin", margin_text(elo.margin)}});
 }
 
 int run_tourney(const Context& context, const TourneyCommandOptions& options) {

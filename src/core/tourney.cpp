@@ -341,7 +341,6 @@ std::optional<Message> Tourney::resume() {
     count(counted, outcome, outcome.over);
     resumed_archive_bytes_ = game.archive_bytes;
   }
-  resumed_games_ = static_cast<std::int64_t>(stored->games.size());
   // A line cut off by the stop goes; the next game's line takes its place.
   auto opened = RecordFile::open_for_append(options_.state);
   if (!opened) return opened.error().message;

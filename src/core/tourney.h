@@ -150,7 +150,7 @@ class Tourney {
   // The results as they stand now.
   TourneyStanding standing() const;
   // How many games the state file held when the tourney began.
-  std::int64_t resumed_games() const { return resumed_games_; }
+  std::int64_t resumed_games() const { return static_cast<std::int64_t>(done_.size()); }
   // The settings a state file is kept for: everything that decides which
   // games are played and how they are counted and written.
   std::string settings_text() const;
@@ -209,7 +209,6 @@ class Tourney {
   std::optional<RecordFile> state_file_;
   std::set<std::int64_t> done_;  // games the state file counted: not played again
   bool resuming_ = false;        // the state file was there: this run continues it
-  std::int64_t resumed_games_ = 0;
   std::uint64_t resumed_archive_bytes_ = 0;
 };
 
