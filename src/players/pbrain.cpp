@@ -85,6 +85,10 @@ int gomocup_rule(FiveInARow::Rule rule) {
       return 0;
     case FiveInARow::Rule::kExactFive:
       return 1;
+    case FiveInARow::Rule::kRenju:
+      return 4;
+    case FiveInARow::Rule::kCaro:
+      return 8;
   }
   return 0;
 }

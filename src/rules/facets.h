@@ -314,6 +314,8 @@ class FiveInARow {
   enum class Rule {
     kFreestyle,  // five or more in a row wins
     kExactFive,  // exactly five wins; an overline does not
+    kRenju,      // Black: exactly five, never an overline, double four or double three; White: five or more
+    kCaro,       // five or more, unless both ends are the opponent's stones
   };
   virtual ~FiveInARow() = default;
   virtual Rule five_rule() const = 0;

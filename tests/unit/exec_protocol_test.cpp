@@ -82,7 +82,8 @@ TEST_CASE("exec protocol: a new game tells the side and every rule option, and a
   CHECK(protocol_of(*kalah)->request(*start->observe(0)) == "move 1 2 3 4 5 6");
   const auto gomoku = gamerec::test::make("gomoku", {{"size", "9"}, {"exact_five", "true"}});
   CHECK(start_lines(*gomoku, *gomoku->new_state(), 0) ==
-        std::vector<std::string>{"new-game gomoku black", "option size 9", "option exact_five true"});
+        std::vector<std::string>{"new-game gomoku black", "option size 9", "option rule exact5",
+                                 "option exact_five true"});
   const auto chaturanga = gamerec::test::make("chaturanga");
   const auto lines = start_lines(*chaturanga, *chaturanga->new_state(), 2);
   REQUIRE(lines.size() == 3);
@@ -193,7 +194,7 @@ TEST_CASE("exec protocol: a resumed game tells the position, which the game read
     auto state = gomoku->new_state();
     gamerec::test::play_all(*gomoku, *state, {"H8", "A1", "O15"});
     const auto lines = start_lines(*gomoku, *state, 1);
-    CHECK(std::vector<std::string>(lines.begin() + 3, lines.end()) ==
+    CHECK(std::vector<std::string>(lines.begin() + 4, lines.end()) ==
           std::vector<std::string>{"stone white A1", "stone black H8", "stone black O15"});
   }
   SECTION("chess: the start when unusual, then every move, its own side's too") {

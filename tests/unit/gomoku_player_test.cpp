@@ -8,6 +8,7 @@
 
 #include "core/tourney.h"
 #include "gomoku_support.h"
+#include "support/temp_dir.h"
 
 using namespace gamerec;
 using gamerec::test::stones;
@@ -200,4 +201,56 @@ TEST_CASE("gomoku player: a fixed-seed tourney gives the same games (fingerprint
   CHECK(levels12 == tourney_moves(*game, {"1", "2"}, 6));
   CHECK(levels12 == kLevels12Fingerprint);
   CHECK(tourney_moves(*game, {"2", "3"}, 2) == kLevels23Fingerprint);
+}
+
+TEST_CASE(
+    "gomoku player: under renju no level plays Black's forbidden point, even one that would make two fours") {
+  //  8  . X X X [.]      H8 makes two fours (row E8-H8, column H5-H8): in
+  //  7        X          freestyle the strongest point on the board, in
+  //  6        X          renju a loss. Every level, every seed, keeps off it.
+  //  5        X
+  //     D E F G H
+  const std::vector<std::string> black = {"E8", "F8", "G8", "H5", "H6", "H7"};
+  const std::vector<std::string> white = {"A1", "O1", "A15", "O15", "A8", "O8"};
+  const auto freestyle = gamerec::test::gomoku();
+  CHECK(choice(*freestyle, *stones(*freestyle, black, white), "2") == "H8");
+  const auto game = gamerec::test::gomoku({{"rule", "renju"}});
+  const auto state = stones(*game, black, white);
+  REQUIRE(gamerec::test::board_of(*state).forbidden(7 * 15 + 7));
+  for (const char* level : {"1", "2", "3"}) {
+    for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+      INFO("level " << level << " seed " << seed);
+      const std::string move = choice(*game, *state, level, seed);
+      CHECK(move != "H8");
+      CHECK_FALSE(
+          gamerec::test::board_of(*state).forbidden((std::stoi(move.substr(1)) - 1) * 15 + (move[0] - 'A')));
+    }
+  }
+}
+
+TEST_CASE("gomoku player: every level finishes games under every rule, and every game validates") {
+  for (const char* rule : {"freestyle", "exact5", "renju", "caro"}) {
+    const auto game = gamerec::test::gomoku({{"rule", rule}});
+    gamerec::test::TempDir dir;
+    TourneyOptions options;
+    options.players = {"1", "2", "3"};
+    options.games = 6;
+    options.seed = 7;
+    options.out_dir = dir.path() + "/out";
+    Tourney tourney(gamerec::test::catalogue(), *game, options);
+    REQUIRE_FALSE(tourney.prepare());
+    int forbidden_ends = 0;
+    while (auto played = tourney.play_next()) {
+      INFO("rule " << rule << ": " << played->record);
+      CHECK(played->end.reason == MatchEnd::Reason::kGameOver);
+      const RunResult run = gamerec::test::validate_record(played->record);
+      CHECK_FALSE(run.error);
+      CHECK(run.moves == played->moves);
+      forbidden_ends += played->end.outcome.end == "forbidden-move";
+    }
+    CHECK(tourney.games_played() == 6);
+    // The thinking levels never lose on a forbidden point; level 1 picks
+    // among the points that are not forbidden too.
+    CHECK(forbidden_ends == 0);
+  }
 }

@@ -113,6 +113,20 @@ TEST_CASE("pbrain: what a brain is told: CR LF, START, ABOUT, INFO, BEGIN or TUR
   CHECK(white.back() == "END<CR><LF>");
 }
 
+TEST_CASE("pbrain: INFO rule is Gomocup's number for each rule: 0 freestyle, 1 exact5, 4 renju, 8 caro") {
+  for (const auto& [rule, told] : std::vector<std::pair<std::string, std::string>>{
+           {"freestyle", "0"}, {"exact5", "1"}, {"renju", "4"}, {"caro", "8"}}) {
+    INFO("rule " << rule);
+    gamerec::test::TempDir dir;
+    const std::string log = dir.path() + "/white.log";
+    const auto game = gamerec::test::make("gomoku", {{"rule", rule}});
+    play_out(*game, game->new_state(), "2", kBrain + " log " + log);
+    const auto white = lines_of(log);
+    REQUIRE(white.size() > 6);
+    CHECK(white[6] == "INFO rule " + told + "<CR><LF>");
+  }
+}
+
 TEST_CASE("pbrain: a game resumed from a record is told as BOARD ... DONE, x the column and y the row from the top") {
   gamerec::test::TempDir dir;
   const std::string log = dir.path() + "/white.log";

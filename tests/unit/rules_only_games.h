@@ -50,18 +50,20 @@ inline GameDefinition definition(std::string name, std::vector<std::string> side
 inline const std::map<std::string, RulesOnlyGame>& rules_only_games() {
   static const std::map<std::string, RulesOnlyGame> games = {
       {"battleship",
-       {definition("battleship", {"player1", "player2"},
-                   {option("width", OptionType::kInt, 10, 1, 26), option("height", OptionType::kInt, 10, 1, 26),
-                    option("ships", OptionType::kIntList, std::vector<int>{4, 3, 3, 2, 2, 2, 1, 1, 1, 1}, 1, 26),
-                    option("first", OptionType::kInt, 1, 1, 2),
-                    option("extra_shot_on_hit", OptionType::kBool, true)}),
+       {definition(
+            "battleship", {"player1", "player2"},
+            {option("width", OptionType::kInt, 10, 1, 26), option("height", OptionType::kInt, 10, 1, 26),
+             option("ships", OptionType::kIntList, std::vector<int>{4, 3, 3, 2, 2, 2, 1, 1, 1, 1}, 1, 26),
+             option("first", OptionType::kInt, 1, 1, 2),
+             option("extra_shot_on_hit", OptionType::kBool, true)}),
         battleship::make_game}},
       {"chaturanga",
-       {definition("chaturanga", {"yellow", "green", "red", "black"},
-                   {option("castling", OptionType::kBool, true),
-                    option("setup", OptionType::kString,
-                           std::string("R1A N1B B1C K1D P2A P2B P2C P2D / K4H B3H N2H R1H P1G P2G P3G P4G / "
-                                       "R8H N8G B8F K8E P7E P7F P7G P7H / R8A N7A B6A K5A P8B P7B P6B P5B"))}),
+       {definition(
+            "chaturanga", {"yellow", "green", "red", "black"},
+            {option("castling", OptionType::kBool, true),
+             option("setup", OptionType::kString,
+                    std::string("R1A N1B B1C K1D P2A P2B P2C P2D / K4H B3H N2H R1H P1G P2G P3G P4G / "
+                                "R8H N8G B8F K8E P7E P7F P7G P7H / R8A N7A B6A K5A P8B P7B P6B P5B"))}),
         chaturanga::make_game}},
       {"chess",
        {definition("chess", {"white", "black"},
@@ -77,7 +79,9 @@ inline const std::map<std::string, RulesOnlyGame>& rules_only_games() {
         chess::make_game}},
       {"gomoku",
        {definition("gomoku", {"black", "white"},
-                   {option("size", OptionType::kInt, 15, 5, 26), option("exact_five", OptionType::kBool, false)}),
+                   {option("size", OptionType::kInt, 15, 5, 26),
+                    option("rule", OptionType::kString, std::string("freestyle")),
+                    option("exact_five", OptionType::kBool, false)}),
         gomoku::make_game}},
       {"kalah",
        {definition("kalah", {"south", "north"},

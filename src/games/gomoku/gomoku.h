@@ -5,16 +5,22 @@
 // sides alternate; a move puts one stone of the mover's colour on an empty
 // point. A point is written as its column letter and row number, "H8" (the
 // centre of 15x15), case-insensitive; row 1 is at the bottom. Five or more
-// stones of one colour in a row, horizontally, vertically or diagonally, win.
-// With `exact_five` only a line of exactly five wins: six or more in a row
-// (an overline) does not, but a move that makes exactly five in one line wins
-// even if it makes six in another. A full board with no winner is a draw.
+// stones of one colour in a row, horizontally, vertically or diagonally, win
+// (`rule=freestyle`). With `rule=exact5` only a line of exactly five wins:
+// six or more in a row (an overline) does not, but a move that makes exactly
+// five in one line wins even if it makes six in another. With `rule=renju`
+// Black wins only with exactly five and loses on a forbidden move (an
+// overline, a double four, a double three: renju.cpp), White with five or
+// more. With `rule=caro` five or more win unless the opponent's stones close
+// both ends of the row. A full board with no winner is a draw.
 //
 // Options (definitions/gomoku.yaml):
 //   size (int, 15, 5..26): the board's side.
-//   exact_five (bool, false): only exactly five in a row wins.
+//   rule (string, freestyle): freestyle, exact5, renju or caro.
+//   exact_five (bool, false): rule=exact5, as older records say it.
 //
-// Ends: "line-of-five" (a side made five: it wins), "board-full" (a draw).
+// Ends: "line-of-five" (a side made five: it wins), "forbidden-move" (Black
+// made a forbidden move under renju: White wins), "board-full" (a draw).
 //
 // A point is the index row * size + column, row 0 being row "1" (the
 // bottom) and column 0 column "A"; a Move holds it in `to`.
@@ -22,6 +28,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -40,9 +47,11 @@ inline constexpr int kBlack = 0;  // the sides, in turn order
 inline constexpr int kWhite = 1;
 inline constexpr std::int8_t kEmpty = -1;
 
+using FiveRule = FiveInARow::Rule;
+
 struct Rules {
   int size = 15;
-  bool exact_five = false;
+  FiveRule rule = FiveRule::kFreestyle;
 };
 
 // The typed options; a message when they do not make a board.
@@ -53,13 +62,16 @@ class GomokuState final : public State {
   explicit GomokuState(const Rules& rules);
 
   int size() const { return rules_.size; }
-  bool exact_five() const { return rules_.exact_five; }
+  FiveRule rule() const { return rules_.rule; }
   // kBlack, kWhite or kEmpty.
   std::int8_t at(int point) const { return board_[static_cast<std::size_t>(point)]; }
   int stones() const { return stones_; }
   int last_move() const { return last_move_; }  // -1 before the first
   // The points of the line (or lines) that won; empty otherwise.
   const std::vector<int>& winning_line() const { return winning_line_; }
+  // Whether Black may not play the empty `point` (renju only): it would
+  // lose the game.
+  bool forbidden(int point) const;
 
   Side to_move() const override { return over_ ? kNoSide : to_move_; }
   std::vector<Move> legal_moves() const override;
@@ -77,6 +89,9 @@ class GomokuState final : public State {
  private:
   // The stones of `side` in a row after (row, col) along (dr, dc).
   int run_length(int row, int col, int dr, int dc, int side) const;
+  // Whether a row of `length` stones of `side` wins under the rule; `closed`:
+  // the opponent's stones close both its ends.
+  bool wins(int side, int length, bool closed) const;
 
   Rules rules_;
   std::array<std::int8_t, kMaxPoints> board_{};
@@ -85,6 +100,7 @@ class GomokuState final : public State {
   int last_move_ = -1;
   bool over_ = false;
   int winner_ = kNoSide;
+  bool forbidden_move_ = false;  // renju: Black's last move was forbidden
   std::vector<int> winning_line_;
 };
 
@@ -116,7 +132,7 @@ class GomokuGame final : public GameOf<GomokuGame, GomokuState>,
   Picture picture(const State& state, Side viewer) const override;
 
   const Rules& rules() const { return rules_; }
-  Rule five_rule() const override { return rules_.exact_five ? Rule::kExactFive : Rule::kFreestyle; }
+  Rule five_rule() const override { return rules_.rule; }
   // ProgramNotation: moves as points, a position as its stones
   // (protocol.cpp).
   std::string program_move_text(const Move& move) const override;
@@ -133,6 +149,10 @@ class GomokuGame final : public GameOf<GomokuGame, GomokuState>,
 Result<int, MoveError> parse_point(std::string_view text, int size);
 // "H8" for a point of a board of `size`.
 std::string point_text(int point, int size);
+
+// Whether a black stone on the empty `point` of `stones` (a board of
+// `size`, row-major) is forbidden under renju (renju.cpp).
+bool renju_forbidden(std::span<const std::int8_t> stones, int size, int point);
 
 // Computer players (src/games/gomoku/players.cpp, search.cpp), reproducible
 // with the seed. 1: a random point near the stones. 2: threat-aware: wins in

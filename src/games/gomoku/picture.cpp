@@ -1,5 +1,5 @@
 // Gomoku's picture (the Pictured facet): the grid on wood, the stones, the
-// last stone and the winning line.
+// last stone, the winning line and, under renju, Black's forbidden points.
 #include <cstdlib>
 
 #include "games/gomoku/gomoku.h"
@@ -65,6 +65,20 @@ Picture GomokuGame::picture(const State& state, Side /*viewer: nothing is hidden
     items.push_back(PictureItem{Circle{point_x(point % n), point_y(point / n, n), kStone},
                                 Style::outlined(Paint::of_side(stone), Paint::fixed(0x202020), 3), kLayerPieces, "stone",
                                 point_text(point, n)});
+  }
+  // Renju: a red cross on each point Black may not play, while Black is to move.
+  if (position.rule() == FiveRule::kRenju && !position.is_over() && position.to_move() == kBlack) {
+    const Style cross = Style::outlined(Paint::none(), Paint::fixed(kRed), 8);
+    constexpr double kArm = 22;
+    for (int point = 0; point < n * n; ++point) {
+      if (!position.forbidden(point)) continue;
+      const double x = point_x(point % n);
+      const double y = point_y(point / n, n);
+      items.push_back(PictureItem{Line{x - kArm, y - kArm, x + kArm, y + kArm}, cross, kLayerOver,
+                                  "forbidden", point_text(point, n)});
+      items.push_back(PictureItem{Line{x - kArm, y + kArm, x + kArm, y - kArm}, cross, kLayerOver,
+                                  "forbidden", point_text(point, n)});
+    }
   }
   if (const int point = position.last_move(); point >= 0) {
     items.push_back(PictureItem{Circle{point_x(point % n), point_y(point / n, n), 13}, Style::filled(Paint::fixed(kRed)),

@@ -15,10 +15,11 @@ int centre(const ThreatBoard& board) {
   return board.padded(middle * board.size() + middle);
 }
 
-std::optional<int> urgent_point(const ThreatBoard& board, int side) {
+std::optional<int> urgent_point(const GomokuState& position, const ThreatBoard& board) {
+  const int side = position.to_move();
   const int other = 1 - side;
   for (const auto& [color, point_class] : {std::pair{side, kWins}, std::pair{other, kWins}, std::pair{side, kWinsNext}}) {
-    const auto points = board.points_of(color, point_class);
+    const auto points = playable(position, board, board.points_of(color, point_class));
     if (points.empty()) continue;
     // Of several, the one that also does most for the side to move.
     return *std::max_element(points.begin(), points.end(),
@@ -42,6 +43,23 @@ std::vector<int> nearby_points(const ThreatBoard& board) {
   return points;
 }
 
+std::vector<int> playable(const GomokuState& position, const ThreatBoard& board, std::vector<int> points) {
+  if (position.rule() != FiveRule::kRenju || position.to_move() != kBlack) return points;
+  std::erase_if(points, [&](int p) { return position.forbidden(board.unpadded(p)); });
+  return points;
+}
+
+std::vector<int> playable_or_any(const GomokuState& position, const ThreatBoard& board) {
+  std::vector<int> near = nearby_points(board);
+  if (auto points = playable(position, board, near); !points.empty()) return points;
+  std::vector<int> empty;
+  for (int p : board.points()) {
+    if (board.empty(p)) empty.push_back(p);
+  }
+  if (auto points = playable(position, board, std::move(empty)); !points.empty()) return points;
+  return near;
+}
+
 std::optional<Move> as_move(const ThreatBoard& board, int p, std::span<const Move> legal) {
   const Move move{-1, board.unpadded(p), 0};
   if (std::find(legal.begin(), legal.end(), move) == legal.end()) return std::nullopt;
@@ -56,8 +74,9 @@ class RandomChooser final : public MoveChooser {
 
   std::optional<Move> choose_move(const Observation& seen, std::span<const Move> legal) override {
     if (legal.empty()) return std::nullopt;
-    const ThreatBoard board(position_of(seen));
-    return as_move(board, pick(random_, nearby_points(board)), legal);
+    const GomokuState& position = position_of(seen);
+    const ThreatBoard board(position);
+    return as_move(board, pick(random_, playable_or_any(position, board)), legal);
   }
 
  private:
@@ -78,13 +97,13 @@ class ThreatChooser final : public MoveChooser {
     const ThreatBoard board(position);
     const int side = position.to_move();
     const int other = 1 - side;
-    if (auto urgent = urgent_point(board, side)) return as_move(board, *urgent, legal);
+    if (auto urgent = urgent_point(position, board)) return as_move(board, *urgent, legal);
     for (const auto& [color, point_class] :
          {std::pair{side, kMakesFourThree}, std::pair{other, kWinsNext}, std::pair{side, kMakesDoubleThree}}) {
-      const auto points = board.points_of(color, point_class);
+      const auto points = playable(position, board, board.points_of(color, point_class));
       if (!points.empty()) return as_move(board, best(board, side, points), legal);
     }
-    return as_move(board, best(board, side, nearby_points(board)), legal);
+    return as_move(board, best(board, side, playable_or_any(position, board)), legal);
   }
 
  private:

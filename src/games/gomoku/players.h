@@ -16,12 +16,23 @@ const GomokuState& position_of(const Observation& seen);
 // The centre point (padded), where the first stone goes.
 int centre(const ThreatBoard& board);
 
-// The move that cannot wait, for `side` to move: its own five, else the
-// block of the opponent's five, else its own open four (or double four).
-std::optional<int> urgent_point(const ThreatBoard& board, int side);
+// The move that cannot wait, for the side to move in `position` (whose
+// stones `board` holds): its own five, else the block of the opponent's
+// five, else its own open four (or double four); never a point playable()
+// leaves out.
+std::optional<int> urgent_point(const GomokuState& position, const ThreatBoard& board);
 
 // The empty points within two of a stone (padded).
 std::vector<int> nearby_points(const ThreatBoard& board);
+
+// Those of `points` (padded) the side to move in `position` may play
+// without losing at once: under renju, Black's forbidden points are left
+// out (the threat tables do not know them).
+std::vector<int> playable(const GomokuState& position, const ThreatBoard& board, std::vector<int> points);
+
+// playable() of the points near the stones, else of every empty point, else
+// (every point forbidden) the points near the stones.
+std::vector<int> playable_or_any(const GomokuState& position, const ThreatBoard& board);
 
 // One of `points` at random. Not std::uniform_int_distribution: its output
 // differs between standard libraries, and a seed must replay the same game

@@ -1,4 +1,5 @@
-// Gomoku's rules: stones, five in a row (or exactly five), a full board.
+// Gomoku's rules: stones, five in a row as the rule counts it (freestyle,
+// exact5, renju, caro), renju's forbidden moves (renju.cpp), a full board.
 #include "games/gomoku/gomoku.h"
 
 namespace gamerec::gomoku {
@@ -13,7 +14,24 @@ constexpr std::array<std::array<int, 2>, 4> kLines = {{{0, 1}, {1, 0}, {1, 1}, {
 Result<Rules, Message> rules_from_options(const RuleOptions& options) {
   Rules rules;
   rules.size = options.get_int("size");
-  rules.exact_five = options.get_bool("exact_five");
+  const std::string& rule = options.get_string("rule");
+  if (rule == "freestyle") {
+    rules.rule = FiveRule::kFreestyle;
+  } else if (rule == "exact5") {
+    rules.rule = FiveRule::kExactFive;
+  } else if (rule == "renju") {
+    rules.rule = FiveRule::kRenju;
+  } else if (rule == "caro") {
+    rules.rule = FiveRule::kCaro;
+  } else {
+    return Message{"rule.unknown", {{"rule", rule}}};
+  }
+  // exact_five=true is what records said before `rule`: exact5 by its old name.
+  if (options.get_bool("exact_five")) {
+    if (rules.rule != FiveRule::kFreestyle && rules.rule != FiveRule::kExactFive)
+      return Message{"rule.exact-five", {{"rule", rule}}};
+    rules.rule = FiveRule::kExactFive;
+  }
   // The YAML gives the range, but a --definitions definition may widen it:
   // columns are single letters, and five in a row must fit.
   if (rules.size < kMinSize || rules.size > kMaxSize)
@@ -32,6 +50,25 @@ int GomokuState::run_length(int row, int col, int dr, int dc, int side) const {
   return length;
 }
 
+bool GomokuState::wins(int side, int length, bool closed) const {
+  switch (rules_.rule) {
+    case FiveRule::kFreestyle:
+      return length >= 5;
+    case FiveRule::kExactFive:
+      return length == 5;
+    case FiveRule::kRenju:
+      return side == kBlack ? length == 5 : length >= 5;
+    case FiveRule::kCaro:
+      return length >= 5 && !closed;
+  }
+  return false;
+}
+
+bool GomokuState::forbidden(int point) const {
+  return rules_.rule == FiveRule::kRenju && point >= 0 && point < rules_.size * rules_.size &&
+         renju_forbidden(board_, rules_.size, point);
+}
+
 std::optional<MoveError> GomokuState::do_check(const Move& move) const {
   // Moves from the parser are on the board; players and tests build Moves
   // themselves, and a bad one must be an error, not a stray read.
@@ -43,19 +80,32 @@ std::optional<MoveError> GomokuState::do_check(const Move& move) const {
 void GomokuState::do_apply(const Move& move) {
   const int n = rules_.size;
   const int side = to_move_;
+  // Asked before the stone is down; a move that makes a five is never forbidden.
+  const bool forbidden_move = side == kBlack && forbidden(move.to);
   board_[static_cast<std::size_t>(move.to)] = static_cast<std::int8_t>(side);
   ++stones_;
   last_move_ = move.to;
   // Only the lines through the new stone can have changed.
   const int row = move.to / n;
   const int col = move.to % n;
+  // Whether the point `steps` along (dr, dc) holds the opponent's stone.
+  const auto opponent_at = [&](int steps, int dr, int dc) {
+    const int r = row + steps * dr;
+    const int c = col + steps * dc;
+    return r >= 0 && r < n && c >= 0 && c < n && board_[static_cast<std::size_t>(r * n + c)] == 1 - side;
+  };
   for (const auto& [dr, dc] : kLines) {
     const int forward = run_length(row, col, dr, dc, side);
     const int backward = run_length(row, col, -dr, -dc, side);
     const int length = forward + backward + 1;
-    if (rules_.exact_five ? length != 5 : length < 5) continue;
+    const bool closed = opponent_at(forward + 1, dr, dc) && opponent_at(-backward - 1, dr, dc);
+    if (!wins(side, length, closed)) continue;
     winner_ = side;
     for (int k = -backward; k <= forward; ++k) winning_line_.push_back((row + k * dr) * n + col + k * dc);
+  }
+  if (winner_ == kNoSide && forbidden_move) {
+    winner_ = kWhite;
+    forbidden_move_ = true;
   }
   if (winner_ != kNoSide) {
     over_ = true;
@@ -85,7 +135,7 @@ Outcome GomokuState::outcome() const {
   if (!over_) return result;
   if (winner_ != kNoSide) {
     result.winners = {winner_};
-    result.end = "line-of-five";
+    result.end = forbidden_move_ ? "forbidden-move" : "line-of-five";
   } else {
     result.end = "board-full";
   }
@@ -96,8 +146,9 @@ std::unique_ptr<State> GomokuState::clone() const { return std::make_unique<Gomo
 
 bool GomokuState::equals(const State& other) const {
   const auto* o = as<GomokuState>(other);
-  return o != nullptr && rules_.size == o->rules_.size && rules_.exact_five == o->rules_.exact_five &&
-         board_ == o->board_ && to_move_ == o->to_move_ && over_ == o->over_ && winner_ == o->winner_;
+  return o != nullptr && rules_.size == o->rules_.size && rules_.rule == o->rules_.rule &&
+         board_ == o->board_ && to_move_ == o->to_move_ && over_ == o->over_ && winner_ == o->winner_ &&
+         forbidden_move_ == o->forbidden_move_;
 }
 
 std::unique_ptr<Observation> GomokuState::observe(Side side) const {
@@ -109,6 +160,8 @@ BoardView GomokuState::view() const {
   BoardGrid grid;
   grid.rows = n;
   grid.cols = n;
+  // Renju: the points Black may not play, while Black is to move.
+  const bool show_forbidden = rules_.rule == FiveRule::kRenju && !over_ && to_move_ == kBlack;
   // The winning line once there is one, else the last stone played.
   std::vector<bool> highlighted(static_cast<std::size_t>(n * n), false);
   for (int point : winning_line_) highlighted[static_cast<std::size_t>(point)] = true;
@@ -119,7 +172,10 @@ BoardView GomokuState::view() const {
       const int point = row * n + col;
       const int stone = board_[static_cast<std::size_t>(point)];
       BoardCell cell;
-      cell.mark = stone == kBlack ? 'X' : stone == kWhite ? 'O' : '.';
+      cell.mark = stone == kBlack                      ? 'X'
+                  : stone == kWhite                    ? 'O'
+                  : show_forbidden && forbidden(point) ? '!'
+                                                       : '.';
       cell.owner = stone == kEmpty ? kNoSide : stone;
       cell.highlight = highlighted[static_cast<std::size_t>(point)];
       grid.cells.push_back(cell);
@@ -163,6 +219,12 @@ std::unique_ptr<MoveChooser> GomokuGame::make_chooser(std::string_view level,
 Result<std::unique_ptr<Game>, Message> make_game(SharedDefinition definition, RuleOptions options) {
   auto rules = rules_from_options(options);
   if (!rules) return rules.error();
+  // Either name of exact5 gives both, so that programs told the options
+  // (exec:'s option lines) and records read either one.
+  if (rules->rule == FiveRule::kExactFive) {
+    options.set("rule", std::string("exact5"));
+    options.set("exact_five", true);
+  }
   return std::unique_ptr<Game>(std::make_unique<GomokuGame>(std::move(definition), std::move(options), *rules));
 }
 

@@ -27,7 +27,7 @@ constexpr std::size_t kWidth = 9;
 class Search {
  public:
   Search(const GomokuState& position, const ChooserSettings& settings)
-      : board_(position), me_(position.to_move()), random_(settings.seed) {
+      : position_(position), board_(position), me_(position.to_move()), random_(settings.seed) {
     if (settings.movetime_ms) {
       // A margin for drawing the move and passing it on.
       deadline_ = Clock::now() + std::chrono::milliseconds(std::max<std::int64_t>(1, *settings.movetime_ms * 9 / 10));
@@ -41,8 +41,10 @@ class Search {
  private:
   int choose_padded() {
     if (board_.stones() == 0) return centre(board_);
-    if (auto urgent = urgent_point(board_, me_)) return *urgent;
-    if (auto win = forced_win(me_)) return *win;
+    if (auto urgent = urgent_point(position_, board_)) return *urgent;
+    // The search below does not know renju's forbidden points: its first
+    // move is checked here.
+    if (auto win = forced_win(me_); win && !playable(position_, board_, {*win}).empty()) return *win;
     return alpha_beta_root();
   }
 
@@ -244,7 +246,8 @@ class Search {
   // at random.
   int alpha_beta_root() {
     const int other = 1 - me_;
-    std::vector<int> moves = candidates(me_, kRootWidth);
+    std::vector<int> moves = playable(position_, board_, candidates(me_, kRootWidth));
+    if (moves.empty()) moves = playable_or_any(position_, board_);
     // A move after which the opponent has a forced win by fours loses.
     std::vector<int> safe;
     for (int p : moves) {
@@ -289,6 +292,7 @@ class Search {
     return pick(random_, best_moves);
   }
 
+  const GomokuState& position_;
   ThreatBoard board_;
   int me_;
   std::mt19937_64 random_;

@@ -14,12 +14,19 @@ constexpr std::array<int, 10> kPow3 = {1, 3, 9, 27, 81, 243, 729, 2187, 6561, 19
 
 int digit_of(int offset) { return offset < 0 ? -offset - 1 : offset + 4; }
 
+// Which runs of own stones a table counts as a five.
+enum class Fives {
+  kFiveOrMore,
+  kExactlyFive,
+  kOpenEnded,  // caro: five or more, not closed at both ends (the edge counts as closing here)
+};
+
 // What an own stone in the middle of the line `code` makes, found by trying
 // the stones that could follow it; memoised, since a line with one more own
 // stone is another code.
 class ThreatTable {
  public:
-  explicit ThreatTable(bool exact_five) : exact_five_(exact_five) {
+  explicit ThreatTable(Fives fives) : fives_(fives) {
     memo_.fill(kUnknown);
     for (int code = 0; code < kCodes; ++code) classify(code);
   }
@@ -46,8 +53,17 @@ class ThreatTable {
     while (last < 10 && line[static_cast<std::size_t>(last + 1)] == 1) ++last;
     if (first > 5 || last < 5) return false;
     const int length = last - first + 1;
-    // A run that reaches the end of the window is longer than five.
-    return exact_five_ ? length == 5 && first > 0 && last < 10 : length >= 5;
+    switch (fives_) {
+      case Fives::kFiveOrMore:
+        return length >= 5;
+      case Fives::kExactlyFive:
+        // A run that reaches the end of the window is longer than five.
+        return length == 5 && first > 0 && last < 10;
+      case Fives::kOpenEnded:
+        return length >= 5 && !(first > 0 && last < 10 && line[static_cast<std::size_t>(first - 1)] == 2 &&
+                                line[static_cast<std::size_t>(last + 1)] == 2);
+    }
+    return false;
   }
 
   std::uint8_t classify(int code) {
@@ -79,15 +95,40 @@ class ThreatTable {
     return result = best;
   }
 
-  bool exact_five_;
+  Fives fives_;
   std::array<std::uint8_t, kCodes> memo_{};
 };
 
 // Built once, then only read: constant tables, shared by every player.
-const ThreatTable& threat_table(bool exact_five) {
-  static const ThreatTable free_style(false);
-  static const ThreatTable exact(true);
-  return exact_five ? exact : free_style;
+const ThreatTable& threat_table(Fives fives) {
+  static const ThreatTable five_or_more(Fives::kFiveOrMore);
+  static const ThreatTable exactly_five(Fives::kExactlyFive);
+  static const ThreatTable open_ended(Fives::kOpenEnded);
+  switch (fives) {
+    case Fives::kExactlyFive:
+      return exactly_five;
+    case Fives::kOpenEnded:
+      return open_ended;
+    case Fives::kFiveOrMore:
+      break;
+  }
+  return five_or_more;
+}
+
+// The fives `color` makes under `rule`. Renju's forbidden moves are not in
+// the tables: the players keep Black off them where they choose a move.
+Fives fives_of(FiveRule rule, int color) {
+  switch (rule) {
+    case FiveRule::kExactFive:
+      return Fives::kExactlyFive;
+    case FiveRule::kRenju:
+      return color == kBlack ? Fives::kExactlyFive : Fives::kFiveOrMore;
+    case FiveRule::kCaro:
+      return Fives::kOpenEnded;
+    case FiveRule::kFreestyle:
+      break;
+  }
+  return Fives::kFiveOrMore;
 }
 
 constexpr std::array<std::int32_t, kThreatKinds> kThreatValue = {0, 20, 120, 150, 1000, 1200, 1000000, 10000000};
@@ -136,11 +177,10 @@ const std::array<ClassAndValue, 4096>& combined_table() {
 
 }  // namespace
 
-ThreatBoard::ThreatBoard(int size, bool exact_five)
+ThreatBoard::ThreatBoard(int size, FiveRule rule)
     : size_(size),
       stride_(size + 2 * kPad),
-      exact_five_(exact_five),
-      line_threats_(threat_table(exact_five).data()),
+      line_threats_{threat_table(fives_of(rule, kBlack)).data(), threat_table(fives_of(rule, kWhite)).data()},
       combined_(&combined_table()) {
   steps_ = {1, stride_, stride_ + 1, stride_ - 1};
   const auto cells = static_cast<std::size_t>(stride_ * stride_);
@@ -166,7 +206,7 @@ ThreatBoard::ThreatBoard(int size, bool exact_five)
   }
 }
 
-ThreatBoard::ThreatBoard(const GomokuState& state) : ThreatBoard(state.size(), state.exact_five()) {
+ThreatBoard::ThreatBoard(const GomokuState& state) : ThreatBoard(state.size(), state.rule()) {
   for (int point = 0; point < size_ * size_; ++point) {
     if (state.at(point) != kEmpty) place(padded(point), state.at(point));
   }
@@ -176,7 +216,8 @@ void ThreatBoard::refresh(int p) {
   PointInfo& point = info_[static_cast<std::size_t>(p)];
   for (std::size_t color = 0; color < 2; ++color) {
     auto& threats = point.threats[color];
-    for (std::size_t line = 0; line < 4; ++line) threats[line] = line_threats_[point.codes[color][line]];
+    for (std::size_t line = 0; line < 4; ++line)
+      threats[line] = line_threats_[color][point.codes[color][line]];
     const ClassAndValue& result =
         (*combined_)[static_cast<std::size_t>(threats[0] | threats[1] << 3 | threats[2] << 6 | threats[3] << 9)];
     point.point_class[color] = result.point_class;
@@ -187,7 +228,7 @@ void ThreatBoard::refresh(int p) {
 void ThreatBoard::refresh_line(PointInfo& point, std::size_t line) {
   for (std::size_t color = 0; color < 2; ++color) {
     auto& threats = point.threats[color];
-    const std::uint8_t threat = line_threats_[point.codes[color][line]];
+    const std::uint8_t threat = line_threats_[color][point.codes[color][line]];
     if (threat == threats[line]) continue;
     threats[line] = threat;
     const ClassAndValue& result =

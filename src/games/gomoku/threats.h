@@ -44,7 +44,7 @@ struct ClassAndValue {
 class ThreatBoard {
  public:
   // An empty board, or `state`'s stones.
-  ThreatBoard(int size, bool exact_five);
+  ThreatBoard(int size, FiveRule rule);
   explicit ThreatBoard(const GomokuState& state);
 
   // Points are indices into a board padded with five wall cells on every
@@ -118,12 +118,12 @@ class ThreatBoard {
 
   int size_;
   int stride_;
-  bool exact_five_;
   std::array<int, 4> steps_{};
   std::vector<int> points_;
   std::vector<std::uint8_t> cells_;
   std::vector<std::uint8_t> near_;
-  const std::uint8_t* line_threats_;  // by line code (threats.cpp's tables)
+  // By line code, for each colour (threats.cpp's tables).
+  std::array<const std::uint8_t*, 2> line_threats_;
   const std::array<ClassAndValue, 4096>* combined_;  // by the four threats, 3 bits each
   std::vector<PointInfo> info_;
   std::array<std::int64_t, 2> total_{};
