@@ -35,6 +35,8 @@ struct TourneyCommandOptions {
   std::uint64_t seed = 1;
   std::optional<std::int64_t> movetime_ms;
   std::optional<std::int64_t> timeout_ms;
+  std::optional<std::int64_t> timeout_match_ms;
+  std::optional<std::int64_t> max_memory_mb;
   std::string tc;
   std::int64_t max_moves = 1000;
   std::int64_t concurrency = 1;
@@ -279,10 +281,19 @@ void print_results(const Context& context, const Game& game, const TourneyStandi
     out << context.text("tourney.score-means", {}, definition) << '\n';
   for (const std::size_t entrant : order) {
     const EntrantTally& tally = standing.tallies[entrant];
-    if (tally.forfeits > 0)
-      out << context.messages().count("tourney.forfeits", tally.forfeits,
-                                      {{"player", escape_controls(tally.name)}})
-          << '\n';
+    if (tally.forfeits == 0) continue;
+    out << context.messages().count("tourney.forfeits", tally.forfeits,
+                                    {{"player", escape_controls(tally.name)}});
+    // Those lost to a limit, by kind: "...: 1 on time, 1 over --max-memory".
+    std::vector<std::string> kinds;
+    if (tally.time_forfeits > 0)
+      kinds.push_back(
+          context.text("tourney.forfeits-on-time", {{"count", std::to_string(tally.time_forfeits)}}));
+    if (tally.memory_forfeits > 0)
+      kinds.push_back(
+          context.text("tourney.forfeits-memory", {{"count", std::to_string(tally.memory_forfeits)}}));
+    if (!kinds.empty()) out << ": " << join(kinds, ", ");
+    out << '\n';
   }
   out << context.text("tourney.total",
                       {{"games", context.messages().count("tourney.game-count", standing.games_played)},
@@ -329,10 +340,25 @@ int run_tourney(const Context& context, const TourneyCommandOptions& options) {
   settings.seed = options.seed;
   settings.movetime_ms = options.movetime_ms;
   settings.timeout_ms = options.timeout_ms;
+  settings.max_memory_mb = options.max_memory_mb;
+  // "game 3: X loses by forfeit: why", on standard error and as the last
+  // line of the game's record.
+  const auto forfeit_line = [&context, &game](const TourneyGame& played, const std::string& loser) {
+    ForfeitText why = forfeit_text(context, game, played.end);
+    why.args.insert(why.args.begin(),
+                    {{"number", std::to_string(played.number)}, {"player", escape_controls(loser)}});
+    return context.text(why.refused_move ? "tourney.forfeit" : "tourney.forfeit-failure", why.args);
+  };
+  settings.forfeit_note = forfeit_line;
   if (!options.tc.empty()) {
     auto control = parse_time_control(options.tc);
     if (auto* error = control.if_error()) return context.usage_error(*error);
     settings.time_control = control.value();
+  }
+  // Gomocup's time for the game: a clock of that much, no increment.
+  if (options.timeout_match_ms) {
+    if (settings.time_control) return context.usage_error(Message{"tourney.timeout-match-tc"});
+    settings.time_control = TimeControl{0, *options.timeout_match_ms, 0};
   }
   settings.max_moves = options.max_moves;
   settings.out_dir = options.out_dir;
@@ -366,13 +392,11 @@ int run_tourney(const Context& context, const TourneyCommandOptions& options) {
   auto report = [&](const TourneyGame& played) {
     std::lock_guard lock(report_mutex);
     if (played.end.reason == MatchEnd::Reason::kForfeit) {
-      const std::string loser = escape_controls(
-          tourney.tallies()[played.seats[static_cast<std::size_t>(played.end.forfeited)]].name);
-      ForfeitText why = forfeit_text(context, game, played.end);
-      why.args.insert(why.args.begin(), {{"number", std::to_string(played.number)}, {"player", loser}});
       if (progress) context.err() << "\r\x1b[K";
-      context.err() << context.text(why.refused_move ? "tourney.forfeit" : "tourney.forfeit-failure", why.args)
-                    << '\n';
+      context.err()
+          << forfeit_line(
+                 played, tourney.tallies()[played.seats[static_cast<std::size_t>(played.end.forfeited)]].name)
+          << '\n';
     }
     if (!progress && options.rating_interval == 0) return;
     const TourneyStanding standing = tourney.standing();
@@ -455,9 +479,20 @@ Command add_tourney_command(CLI::App& app) {
       ->check(whole_number(1, kMaxMilliseconds));
   command->add_option("--tc", options->tc, "Clocks for every player: [MOVES/]SECONDS[+INCREMENT], as 40/60+0.5");
   command
-      ->add_option("--timeout", options->timeout_ms,
-                   "How long an external player (exec:PROGRAM) may take to answer, in ms (default 10000)")
+      ->add_option(
+          "--timeout,--timeout-turn", options->timeout_ms,
+          "How long an external player (exec:PROGRAM) may take to answer each move, in ms (default 10000; "
+          "Gomocup's timeout_turn)")
       ->check(whole_number(1, kMaxMilliseconds));
+  command
+      ->add_option(
+          "--timeout-match", options->timeout_match_ms,
+          "Each player's time for the whole game, in ms: a clock without increment (Gomocup's timeout_match)")
+      ->check(whole_number(1, kMaxMilliseconds));
+  command
+      ->add_option("--max-memory", options->max_memory_mb,
+                   "Memory a Gomocup brain (pbrain:PROGRAM) may use, in MB; more loses")
+      ->check(whole_number(1, 1 << 20));
   command
       ->add_option("--max-moves", options->max_moves, "Stop a game unfinished after N moves (default 1000)")
       ->check(whole_number(1, kMaxCount));

@@ -77,7 +77,7 @@ GameClocks::GameClocks(TimeControl control, std::size_t sides)
     : control_(control), remaining_(sides, control.base_ms), moves_(sides, 0) {}
 
 ClockReading GameClocks::reading(std::size_t side) const {
-  ClockReading reading{remaining_, control_.increment_ms, 0};
+  ClockReading reading{remaining_, control_.increment_ms, 0, control_.base_ms};
   if (control_.moves > 0) reading.moves_to_go = control_.moves - moves_.at(side) % control_.moves;
   return reading;
 }

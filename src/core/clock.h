@@ -34,6 +34,7 @@ struct ClockReading {
   std::vector<std::int64_t> remaining_ms;
   std::int64_t increment_ms = 0;
   std::int64_t moves_to_go = 0;
+  std::int64_t base_ms = 0;  // a period's time (a Gomocup brain's timeout_match)
 };
 
 class GameClocks {

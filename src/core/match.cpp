@@ -7,6 +7,13 @@
 
 namespace gamerec {
 
+ForfeitKind forfeit_kind(const MatchEnd& end) {
+  if (end.reason != MatchEnd::Reason::kForfeit) return ForfeitKind::kOther;
+  if (end.out_of_time) return ForfeitKind::kTime;
+  if (end.forfeit_reason && end.forfeit_reason->key == "limits.memory") return ForfeitKind::kMemory;
+  return ForfeitKind::kOther;
+}
+
 Result<Move, MoveError> checked_move(const Game& game, const State& state, const Action& action, bool as_typed) {
   if (action.move) {
     if (auto error = state.check(*action.move)) return std::move(*error);

@@ -43,6 +43,9 @@ struct PlayerSettings {
   // Where an external program's dialogue is written, line by line with
   // times (tourney --trace); empty: nowhere.
   std::string trace_path = {};
+  // The memory a Gomocup brain (pbrain:) may use, in MB: it is told, and
+  // loses (Action::failure "limits.memory") when its peak is over it.
+  std::optional<std::int64_t> max_memory_mb = {};
 };
 
 // The move `action` stands for in `state`, or the rule it breaks: a Move
@@ -134,6 +137,15 @@ struct MatchEnd {
   bool out_of_time = false;                     // the forfeit: its clock ran out
   std::optional<Error> write_failure = {};      // kWriteFailed: why
 };
+
+// Why a forfeit was lost, as a tourney's table counts it.
+enum class ForfeitKind {
+  kOther,   // a refused move, a program that broke down
+  kTime,    // its clock ran out (--tc, --timeout-match)
+  kMemory,  // it used more than its memory limit (a failure "limits.memory")
+};
+// kOther too for an end that is no forfeit.
+ForfeitKind forfeit_kind(const MatchEnd& end);
 
 class Match {
  public:

@@ -202,8 +202,9 @@ std::optional<Message> Tourney::prepare() {
         "tourney.random-plies-max",
         {{"plies", std::to_string(options_.random_plies)}, {"max", std::to_string(options_.max_moves)}}};
   for (std::size_t entrant = 0; entrant < options_.players.size(); ++entrant) {
-    auto player = catalogue_.make_player(game_, options_.players[entrant],
-                                         PlayerSettings{{1, options_.movetime_ms}, options_.timeout_ms});
+    PlayerSettings settings{{1, options_.movetime_ms}, options_.timeout_ms};
+    settings.max_memory_mb = options_.max_memory_mb;
+    auto player = catalogue_.make_player(game_, options_.players[entrant], settings);
     if (auto* error = player.if_error()) return *error;
     own_names_[entrant] = escape_controls(player.value()->name());
   }
@@ -322,6 +323,9 @@ std::optional<Message> Tourney::resume() {
     counted.moves = game.moves;
     counted.end.reason = game.reason;
     counted.end.forfeited = game.forfeited;
+    // What forfeit_kind() reads back.
+    counted.end.out_of_time = game.forfeit_kind == ForfeitKind::kTime;
+    if (game.forfeit_kind == ForfeitKind::kMemory) counted.end.forfeit_reason = Message{"limits.memory"};
     // Seats the game has: a forfeit names one, winners are some.
     const auto seat = [&](Side side) {
       return side >= 0 && static_cast<std::size_t>(side) < counted.seats.size();
@@ -367,6 +371,7 @@ std::string Tourney::settings_text() const {
   text += " games=" + or_none(options_.games) + " wins=" + or_none(options_.wins) +
           " rounds=" + or_none(options_.rounds) + " seed=" + std::to_string(options_.seed) +
           " movetime=" + or_none(options_.movetime_ms) + " timeout=" + or_none(options_.timeout_ms) +
+          " max-memory=" + or_none(options_.max_memory_mb) +
           " tc=" + (options_.time_control ? time_control_text(*options_.time_control) : "-") +
           " max-moves=" + std::to_string(options_.max_moves) +
           " games-per-opening=" + std::to_string(options_.games_per_opening) +
@@ -460,6 +465,7 @@ std::optional<TourneyGame> Tourney::play(std::int64_t number) {
     PlayerSettings settings{{seat_seed(options_.seed, result.number, seat), options_.movetime_ms},
                             options_.timeout_ms};
     settings.trace_path = trace_path(number, seat);
+    settings.max_memory_mb = options_.max_memory_mb;
     auto player = catalogue_.make_player(game_, options_.players[result.seats[seat]], settings);
     if (auto* error = player.if_error())
       owned.push_back(std::make_unique<UnavailablePlayer>(std::move(*error)));
@@ -512,6 +518,17 @@ std::optional<TourneyGame> Tourney::play(std::int64_t number) {
   SilentHooks hooks;
   result.end = match.run(hooks, options_.max_moves);
   owned.clear();  // external programs end before the game is counted
+  // Why a forfeit was lost, as the record's last line (a comment).
+  if (file && result.end.reason == MatchEnd::Reason::kForfeit && options_.forfeit_note) {
+    const std::size_t loser = result.seats[static_cast<std::size_t>(result.end.forfeited)];
+    // Names are settled in prepare(): read here without the lock.
+    auto written =
+        file->append_line("# " + escape_controls(options_.forfeit_note(result, tallies_[loser].name)));
+    if (!written) {
+      std::lock_guard lock(mutex_);
+      return fail(std::move(written.error()));
+    }
+  }
   // The record on disk before the game counts (in the state file too).
   if (file && result.end.reason != MatchEnd::Reason::kWriteFailed) {
     if (auto failed = file->sync()) {
@@ -548,6 +565,7 @@ std::optional<TourneyGame> Tourney::play(std::int64_t number) {
     const StoredGame stored{number,
                             finished ? result.end.reason : MatchEnd::Reason::kMoveLimit,
                             result.end.reason == MatchEnd::Reason::kForfeit ? result.end.forfeited : kNoSide,
+                            forfeit_kind(result.end),
                             result.moves,
                             finished ? outcome.winners : std::vector<Side>{},
                             finished ? outcome.score : std::vector<int>{},
@@ -628,7 +646,12 @@ void Tourney::count(const TourneyGame& game, const Outcome& outcome, bool finish
       ++tally.losses;
       const bool forfeited = game.end.reason == MatchEnd::Reason::kForfeit &&
                              game.seats[static_cast<std::size_t>(game.end.forfeited)] == entrant;
-      if (forfeited) ++tally.forfeits;
+      if (forfeited) {
+        ++tally.forfeits;
+        const ForfeitKind kind = forfeit_kind(game.end);
+        if (kind == ForfeitKind::kTime) ++tally.time_forfeits;
+        if (kind == ForfeitKind::kMemory) ++tally.memory_forfeits;
+      }
     } else {
       ++tally.draws;
     }

@@ -31,6 +31,8 @@ enum class Pairing {
   kGauntlet,    // the first entrant against each other one, in both seat orders
 };
 
+struct TourneyGame;
+
 struct TourneyOptions {
   std::vector<std::string> players;         // one spec per entrant ("1", "random", "exec:./bot")
   Pairing pairing = Pairing::kRotate;
@@ -41,6 +43,7 @@ struct TourneyOptions {
   std::optional<std::int64_t> movetime_ms;  // per move, for searching players
   std::optional<std::int64_t> timeout_ms;   // per answer, for external programs
   std::optional<TimeControl> time_control;  // clocks for every seat; running out loses
+  std::optional<std::int64_t> max_memory_mb;  // for Gomocup brains (PlayerSettings::max_memory_mb)
   std::int64_t max_moves = 1000;            // a longer game stops unfinished (a draw)
   std::string out_dir;                      // where records go; empty: none
   std::string archive;                      // one file for every game (PGN); empty: none
@@ -58,6 +61,10 @@ struct TourneyOptions {
   // Where every counted game is kept, so that the same tourney run again
   // continues from them (gamerec(1), tourney --state); empty: nowhere.
   std::string state;
+  // The words a record ends with, as a comment, for a game lost by forfeit:
+  // why, with the loser's name (the CLI words it as it prints it). Called
+  // from the threads that play games. Unset: no such line.
+  std::function<std::string(const TourneyGame& game, const std::string& loser)> forfeit_note;
 };
 
 // Where an SPRT stands: the LLR of the results so far, and the counts it
@@ -85,6 +92,8 @@ struct EntrantTally {
   std::int64_t losses = 0;
   std::int64_t draws = 0;
   std::int64_t forfeits = 0;  // losses by breaking the rules, breaking down or running out of time
+  std::int64_t time_forfeits = 0;    // of those, on time
+  std::int64_t memory_forfeits = 0;  // of those, over --max-memory
   // Where the game keeps a score: the sum of the entrant's seats' scores,
   // and that minus the other entrants' mean, summed over its games (a game
   // won by forfeit counts with the scores standing then).

@@ -58,12 +58,15 @@ bool parse_game(std::string_view line, StoredGame& game) {
     return false;
   if (end == "over")
     game.reason = MatchEnd::Reason::kGameOver;
-  else if (end == "forfeit")
+  else if (end == "forfeit" || end == "time" || end == "memory")
     game.reason = MatchEnd::Reason::kForfeit;
   else if (end == "unfinished")
     game.reason = MatchEnd::Reason::kMoveLimit;
   else
     return false;
+  game.forfeit_kind = end == "time"     ? ForfeitKind::kTime
+                      : end == "memory" ? ForfeitKind::kMemory
+                                        : ForfeitKind::kOther;
   if (forfeited != "-" && !read_number(forfeited, game.forfeited)) return false;
   return read_number(number, game.number) && game.number > 0 && read_number(moves, game.moves) &&
          read_list(winners, game.winners) && read_list(score, game.score) &&
@@ -95,8 +98,12 @@ std::string state_first_line(std::string_view settings) {
 }
 
 std::string state_line(const StoredGame& game) {
+  // A forfeit is named by its kind: the table counts them apart.
+  const char* forfeit = game.forfeit_kind == ForfeitKind::kTime     ? "time"
+                        : game.forfeit_kind == ForfeitKind::kMemory ? "memory"
+                                                                    : "forfeit";
   const char* end = game.reason == MatchEnd::Reason::kGameOver  ? "over"
-                    : game.reason == MatchEnd::Reason::kForfeit ? "forfeit"
+                    : game.reason == MatchEnd::Reason::kForfeit ? forfeit
                                                                 : "unfinished";
   return "game=" + std::to_string(game.number) + " moves=" + std::to_string(game.moves) + " end=" + end +
          " forfeited=" + (game.forfeited == kNoSide ? "-" : std::to_string(game.forfeited)) +

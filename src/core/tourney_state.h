@@ -23,6 +23,7 @@ struct StoredGame {
   // unfinished (counted as a draw).
   MatchEnd::Reason reason = MatchEnd::Reason::kGameOver;
   Side forfeited = kNoSide;
+  ForfeitKind forfeit_kind = ForfeitKind::kOther;  // why, for a forfeit
   std::int64_t moves = 0;
   std::vector<Side> winners;        // as counted: empty for a draw
   std::vector<int> score;           // per seat, where the game keeps one

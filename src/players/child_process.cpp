@@ -10,10 +10,12 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cinttypes>
 #include <cstdio>
-#include <ctime>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
+#include <string>
 #include <thread>
 
 extern char** environ;
@@ -248,6 +250,21 @@ ChildProcess::Read ChildProcess::read_line(std::string& line, std::chrono::milli
     if (n <= 0) return Read::kClosed;
     buffer_.append(chunk, static_cast<std::size_t>(n));
   }
+}
+
+std::optional<std::int64_t> ChildProcess::peak_memory_bytes() const {
+  const std::string path = "/proc/" + std::to_string(pid_) + "/status";
+  const UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+  if (!fd) return std::nullopt;
+  std::string text(8192, '\0');  // the whole file, a kilobyte or two
+  const ssize_t got = ::read(fd.get(), text.data(), text.size());
+  if (got <= 0) return std::nullopt;
+  text.resize(static_cast<std::size_t>(got));
+  const auto at = text.find("\nVmHWM:");
+  if (at == std::string::npos) return std::nullopt;  // ended: a zombie has no memory
+  std::int64_t kilobytes = 0;
+  if (std::sscanf(text.c_str() + at + 7, "%" SCNd64, &kilobytes) != 1) return std::nullopt;
+  return kilobytes * 1024;
 }
 
 void ChildProcess::reap(bool block) {

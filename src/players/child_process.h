@@ -51,6 +51,12 @@ class ChildProcess {
   // while it runs.
   std::optional<Exit> ended(std::chrono::milliseconds grace);
 
+  // The most memory the program has held at once, in bytes: its peak
+  // resident set (Linux's VmHWM, what Piskvork's Windows calls the peak
+  // working set), its own and not its children's; nullopt when it cannot
+  // be read (the program has ended).
+  std::optional<std::int64_t> peak_memory_bytes() const;
+
   // From now on every line sent (">") and read ("<") is appended to `path`
   // with the seconds since the program started (tourney --trace); false
   // when the file cannot be opened.

@@ -29,6 +29,8 @@ constexpr int kMaxMessages = 20;
 constexpr std::size_t kMaxName = 64;
 // What time_left says when a match has no time limit.
 constexpr std::string_view kNoLimit = "2147483647";
+// max_memory is told in bytes.
+constexpr std::int64_t kMegabyte = 1024 * 1024;
 
 // `text` as a terminal or a record may show it (escape_controls: no
 // escapes, no direction marks), cut at `limit` bytes on a character
@@ -110,13 +112,15 @@ std::vector<Stone> stones_of(const CellBoard& board, const ProgramNotation& nota
 
 class PbrainPlayer final : public Player {
  public:
-  PbrainPlayer(const Game& game, std::vector<std::string> argv, std::int64_t timeout_ms, int cancel_fd)
+  PbrainPlayer(const Game& game, std::vector<std::string> argv, std::int64_t timeout_ms,
+               std::optional<std::int64_t> max_memory_mb, int cancel_fd)
       : game_(game),
         board_(*game.facet<CellBoard>()),
         notation_(*game.facet<ProgramNotation>()),
         rule_(game.facet<FiveInARow>()->five_rule()),
         argv_(std::move(argv)),
         timeout_ms_(timeout_ms),
+        max_memory_mb_(max_memory_mb),
         cancel_fd_(cancel_fd) {}
   ~PbrainPlayer() override { end(); }
   PbrainPlayer(const PbrainPlayer&) = delete;
@@ -156,13 +160,20 @@ class PbrainPlayer final : public Player {
     }
     if (failure_) return forfeit();
     std::vector<std::string> lines;
+    // Its clock, when the match keeps one (--tc, --timeout-match): the
+    // game's time and what is left of it.
+    const auto own = static_cast<std::size_t>(seen.viewer());
+    const bool timed = clock_ && own < clock_->remaining_ms.size();
+    const std::string time_left =
+        "INFO time_left " + (timed ? std::to_string(std::max<std::int64_t>(0, clock_->remaining_ms[own]))
+                                   : std::string(kNoLimit));
     if (!in_game_) {
       lines = {"INFO timeout_turn " + std::to_string(timeout_ms_),
-               "INFO timeout_match 0",
-               "INFO max_memory 0",
+               "INFO timeout_match " + std::to_string(timed ? clock_->base_ms : 0),
+               "INFO max_memory " + std::to_string(max_memory_mb_ ? *max_memory_mb_ * kMegabyte : 0),
                "INFO game_type 1",
                "INFO rule " + std::to_string(gomocup_rule(rule_)),
-               "INFO time_left " + std::string(kNoLimit)};
+               time_left};
       const auto stones = stones_of(board_, notation_, seen);
       if (stones.empty()) {
         lines.push_back("BEGIN");
@@ -176,7 +187,7 @@ class PbrainPlayer final : public Player {
       }
       in_game_ = true;
     } else {
-      lines = {"INFO time_left " + std::string(kNoLimit), "TURN " + point_text(*opponent_move_)};
+      lines = {time_left, "TURN " + point_text(*opponent_move_)};
     }
     opponent_move_.reset();
     out_of_step_ = false;
@@ -184,6 +195,17 @@ class PbrainPlayer final : public Player {
     lines.pop_back();
     auto answer = ask(lines, request);
     if (!answer) return cancelled_ ? std::optional<Action>() : forfeit();
+    // Over its memory it loses, as the Gomocup manager rules, whatever it answered.
+    if (max_memory_mb_) {
+      const auto peak = process_->peak_memory_bytes();
+      if (peak && *peak > *max_memory_mb_ * kMegabyte) {
+        failure_ = Message{"limits.memory",
+                           {{"program", argv_[0]},
+                            {"used", std::to_string((*peak + kMegabyte - 1) / kMegabyte)},
+                            {"limit", std::to_string(*max_memory_mb_)}}};
+        return forfeit();
+      }
+    }
     const auto point = parse_point(*answer);
     if (!point) {
       failure_ = Message{"pbrain.bad-answer",
@@ -208,6 +230,7 @@ class PbrainPlayer final : public Player {
 
   bool is_computer() const override { return true; }
   bool wants_notices() const override { return true; }
+  void clock(const ClockReading& reading) override { clock_ = reading; }
   std::string name() const override { return name_; }
   // The name= it was given, instead of ABOUT's.
   void rename(std::string name) { name_ = std::move(name); }
@@ -295,7 +318,9 @@ class PbrainPlayer final : public Player {
   FiveInARow::Rule rule_;
   std::vector<std::string> argv_;
   std::int64_t timeout_ms_;
+  std::optional<std::int64_t> max_memory_mb_;
   int cancel_fd_;
+  std::optional<ClockReading> clock_;  // read just before each move
   std::optional<ChildProcess> process_;
   std::string name_;
   bool in_game_ = false;  // told the rules and the board (BEGIN or BOARD)
@@ -345,8 +370,9 @@ Result<std::unique_ptr<Player>, Message> make_pbrain_player(const Game& game, st
   std::vector<std::string> argv = split_command(command.substr(0, command.find(';')));
   if (argv.empty()) return Message{"pbrain.no-program"};
   if (!is_executable(argv[0])) return Message{"pbrain.not-found", {{"program", argv[0]}}};
-  auto player = std::make_unique<PbrainPlayer>(game, std::move(argv), settings.timeout_ms.value_or(kDefaultTimeoutMs),
-                                               settings.cancel_fd);
+  auto player =
+      std::make_unique<PbrainPlayer>(game, std::move(argv), settings.timeout_ms.value_or(kDefaultTimeoutMs),
+                                     settings.max_memory_mb, settings.cancel_fd);
   if (auto error = player->start()) return *error;
   if (!name.value().empty()) player->rename(std::move(name).value());
   return std::unique_ptr<Player>(std::move(player));

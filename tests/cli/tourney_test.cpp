@@ -393,3 +393,57 @@ TEST_CASE("tourney --rating-interval: the table after every N games, each the ta
   REQUIRE(resumed.finish(60s) == 0);
   CHECK(resumed.out() == "after 6 games:\n" + table_of(6) + "\n" + table_of(7));
 }
+
+TEST_CASE(
+    "tourney gomoku: a brain over --timeout-match or --max-memory loses, the reason in the table and the "
+    "record") {
+  gamerec::test::TempDir dir("tourney");
+  const std::string brain = "pbrain:" + kSourceDir + "/tests/data/pbrain/brain.py";
+  SECTION("--timeout-match: a brain that takes 0.2 s a move has 0.3 s for the game") {
+    Child tourney(kBinary,
+                  {"tourney", "gomoku", "--players", brain + " slow;name=slow,1", "--games", "1",
+                   "--timeout-match", "300", "--out", "records"},
+                  dir.path(), false);
+    REQUIRE(tourney.finish(60s) == 0);
+    INFO(tourney.out() << tourney.err());
+    CHECK(tourney.out().find("slow: 1 of its losses by forfeit: 1 on time\n") != std::string::npos);
+    CHECK(std::regex_search(
+        tourney.err(),
+        std::regex(
+            R"(game 1: slow loses by forfeit: ran out of time \(took \d+ ms with \d+ ms on its clock\))")));
+    // The record ends with the same words, as a comment, and validates.
+    const std::string record = read_file(dir.path() + "/records/gomoku-0001.gomoku");
+    CHECK(std::regex_search(
+        record,
+        std::regex(
+            R"(\n# game 1: slow loses by forfeit: ran out of time \(took \d+ ms with \d+ ms on its clock\)\n$)")));
+    Child validate(kBinary, {"validate", "records/gomoku-0001.gomoku"}, dir.path(), false);
+    CHECK(validate.finish(30s) == 0);
+  }
+  SECTION("--max-memory: a brain that holds 64 MB more from its second move, against a limit of 48 MB") {
+    Child tourney(kBinary,
+                  {"tourney", "gomoku", "--players", brain + " hog;name=hog," + brain + ";name=plain",
+                   "--games", "2", "--max-memory", "48", "--out", "records"},
+                  dir.path(), false);
+    REQUIRE(tourney.finish(60s) == 0);
+    INFO(tourney.out() << tourney.err());
+    CHECK(tourney.out().find("hog: 2 of its losses by forfeit: 2 over --max-memory\n") != std::string::npos);
+    CHECK(tourney.out().find("plain:") == std::string::npos);  // the plain brain stays under the limit
+    CHECK(std::regex_search(
+        tourney.err(),
+        std::regex(
+            R"(game 1: hog loses by forfeit: \S+brain.py used \d+ MB of memory, more than --max-memory 48)")));
+    const std::string record = read_file(dir.path() + "/records/gomoku-0002.gomoku");
+    CHECK(std::regex_search(
+        record,
+        std::regex(
+            R"(\n# game 2: hog loses by forfeit: \S+brain.py used \d+ MB of memory, more than --max-memory 48\n$)")));
+  }
+  SECTION("--timeout-match and --tc together are a usage error") {
+    Child tourney(kBinary, {"tourney", "gomoku", "--players", "1,2", "--timeout-match", "1000", "--tc", "10"},
+                  dir.path(), false);
+    CHECK(tourney.finish(30s) == 2);
+    CHECK(tourney.err().find("--timeout-match gives every player a clock for the game, as --tc does") !=
+          std::string::npos);
+  }
+}

@@ -4,6 +4,7 @@
 // protocol playing whole games whose records validate.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <fstream>
 
 #include "core/tourney.h"
@@ -151,4 +152,81 @@ TEST_CASE("pbrain: only a game with a board of cells and Gomocup rules takes a b
   auto made = gamerec::test::catalogue().make_player(*chess, kBrain, PlayerSettings{});
   REQUIRE_FALSE(made.ok());
   CHECK(made.error().key == "players.no-protocol");
+}
+
+TEST_CASE(
+    "pbrain: Gomocup's limits are told: timeout_match and time_left from the clock, max_memory in bytes") {
+  gamerec::test::TempDir dir;
+  const std::string log = dir.path() + "/black.log";
+  const auto game = gamerec::test::make("gomoku");
+  TourneyOptions options;
+  options.players = {kBrain + " log " + log, "2"};
+  options.games = 1;
+  options.time_control = TimeControl{0, 5000, 0};  // --timeout-match 5000
+  options.max_memory_mb = 512;
+  Tourney tourney(gamerec::test::catalogue(), *game, options);
+  REQUIRE_FALSE(tourney.prepare());
+  REQUIRE(tourney.play_next());
+  // The brain prepare() asked its name ended; the game's starts again.
+  const auto logged = lines_of(log);
+  const auto restart = std::find(logged.rbegin(), logged.rend(), "START 15<CR><LF>");
+  REQUIRE(restart != logged.rend());
+  const std::vector<std::string> black(restart.base() - 1, logged.end());
+  REQUIRE(black.size() > 10);
+  CHECK(black[2] == "INFO timeout_turn 10000<CR><LF>");
+  CHECK(black[3] == "INFO timeout_match 5000<CR><LF>");
+  CHECK(black[4] == "INFO max_memory 536870912<CR><LF>");  // 512 MB
+  // time_left before every move: what its clock holds, never more than before.
+  std::vector<std::int64_t> left;
+  for (const std::string& line : black) {
+    if (line.rfind("INFO time_left ", 0) == 0) left.push_back(std::stoll(line.substr(15)));
+  }
+  REQUIRE(left.size() >= 3);
+  CHECK(left.front() == 5000);
+  CHECK(std::is_sorted(left.rbegin(), left.rend()));
+  CHECK(left.back() > 0);
+}
+
+TEST_CASE(
+    "pbrain: a loss on time or over --max-memory is counted apart, and a continued state counts it again") {
+  gamerec::test::TempDir dir;
+  const auto game = gamerec::test::make("gomoku");
+  TourneyOptions options;
+  options.games = 2;
+  options.state = dir.path() + "/state";
+  SECTION("memory") {
+    options.players = {kBrain + " hog", kBrain};  // the hog holds 64 MB more from its second move
+    options.max_memory_mb = 48;
+  }
+  SECTION("time") {
+    options.players = {kBrain + " slow", "2"};  // 0.2 s a move
+    options.time_control = TimeControl{0, 300, 0};
+  }
+  const bool memory = options.max_memory_mb.has_value();
+  std::vector<EntrantTally> first;
+  {
+    Tourney tourney(gamerec::test::catalogue(), *game, options);
+    REQUIRE_FALSE(tourney.prepare());
+    while (auto played = tourney.play_next()) {
+      REQUIRE(played->end.reason == MatchEnd::Reason::kForfeit);
+      CHECK(forfeit_kind(played->end) == (memory ? ForfeitKind::kMemory : ForfeitKind::kTime));
+      if (memory) CHECK(played->end.forfeit_reason->key == "limits.memory");
+    }
+    first = tourney.tallies();
+  }
+  CHECK(first[0].forfeits == 2);
+  CHECK(first[0].memory_forfeits == (memory ? 2 : 0));
+  CHECK(first[0].time_forfeits == (memory ? 0 : 2));
+  const auto state_lines = lines_of(options.state);
+  CHECK(std::count_if(state_lines.begin(), state_lines.end(), [&](const std::string& line) {
+          return line.find(memory ? " end=memory " : " end=time ") != std::string::npos;
+        }) == 2);
+  // The same tourney again: both games come from the state file, kinds and all.
+  Tourney again(gamerec::test::catalogue(), *game, options);
+  REQUIRE_FALSE(again.prepare());
+  CHECK(again.resumed_games() == 2);
+  CHECK_FALSE(again.play_next());
+  CHECK(again.tallies()[0].forfeits == 2);
+  CHECK(again.tallies()[0].memory_forfeits == first[0].memory_forfeits);
+  CHECK(again.tallies()[0].time_forfeits == first[0].time_forfeits);
 }

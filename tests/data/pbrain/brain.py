@@ -25,6 +25,8 @@ and with FILE, but for log, it writes its process group's id to FILE.
   exit      exits with status 0 at its second move
   linger    ignores END, SIGTERM and the end of its input, and sleeps
   children  leaves two sleeping children behind (and plays normally)
+  hog       holds 64 MB more from its second move on (and plays normally)
+  slow      takes 0.2 s over each move
 """
 import os
 import signal
@@ -77,9 +79,16 @@ def choose():
                                             run(p[0], p[1], 1) + run(p[0], p[1], 2), -p[0], -p[1]))
 
 
+hoard = None
+
+
 def move():
-    global moves, first
+    global moves, first, hoard
     moves += 1
+    if mode == "slow":
+        time.sleep(0.2)
+    if moves == 2 and mode == "hog":
+        hoard = b"x" * (64 << 20)  # written, so resident
     if moves == 2:
         if mode == "crash":
             sys.exit(3)
