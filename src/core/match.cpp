@@ -9,7 +9,9 @@ namespace gamerec {
 
 ForfeitKind forfeit_kind(const MatchEnd& end) {
   if (end.reason != MatchEnd::Reason::kForfeit) return ForfeitKind::kOther;
-  if (end.out_of_time) return ForfeitKind::kTime;
+  // Its clock ran out, or it did not answer in the time to answer (--timeout).
+  if (end.out_of_time || (end.forfeit_reason && end.forfeit_reason->key == "exec.timeout"))
+    return ForfeitKind::kTime;
   if (end.forfeit_reason && end.forfeit_reason->key == "limits.memory") return ForfeitKind::kMemory;
   return ForfeitKind::kOther;
 }

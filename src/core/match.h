@@ -141,7 +141,7 @@ struct MatchEnd {
 // Why a forfeit was lost, as a tourney's table counts it.
 enum class ForfeitKind {
   kOther,   // a refused move, a program that broke down
-  kTime,    // its clock ran out (--tc, --timeout-match)
+  kTime,    // its clock ran out (--tc, --timeout-match), or an answer took too long (--timeout)
   kMemory,  // it used more than its memory limit (a failure "limits.memory")
 };
 // kOther too for an end that is no forfeit.

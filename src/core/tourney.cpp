@@ -323,9 +323,6 @@ std::optional<Message> Tourney::resume() {
     counted.moves = game.moves;
     counted.end.reason = game.reason;
     counted.end.forfeited = game.forfeited;
-    // What forfeit_kind() reads back.
-    counted.end.out_of_time = game.forfeit_kind == ForfeitKind::kTime;
-    if (game.forfeit_kind == ForfeitKind::kMemory) counted.end.forfeit_reason = Message{"limits.memory"};
     // Seats the game has: a forfeit names one, winners are some.
     const auto seat = [&](Side side) {
       return side >= 0 && static_cast<std::size_t>(side) < counted.seats.size();
@@ -342,7 +339,7 @@ std::optional<Message> Tourney::resume() {
     outcome.score = game.score;
     ++played_;
     total_moves_ += game.moves;
-    count(counted, outcome, outcome.over);
+    count(counted, outcome, outcome.over, game.forfeit_kind);
     resumed_archive_bytes_ = game.archive_bytes;
   }
   // A line cut off by the stop goes; the next game's line takes its place.
@@ -552,7 +549,7 @@ std::optional<TourneyGame> Tourney::play(std::int64_t number) {
   if (failure_) return std::nullopt;
   ++played_;
   total_moves_ += result.moves;
-  count(result, outcome, finished);
+  count(result, outcome, finished, forfeit_kind(result.end));
   if (archive_file_) {
     auto text = archive_text(result, start, sink.moves(), match.state());
     if (!text) return fail(std::move(text.error()));
@@ -598,7 +595,7 @@ Result<std::string, Error> Tourney::archive_text(const TourneyGame& game, const 
   return text + writer->end_game(game_, end);
 }
 
-void Tourney::count(const TourneyGame& game, const Outcome& outcome, bool finished) {
+void Tourney::count(const TourneyGame& game, const Outcome& outcome, bool finished, ForfeitKind kind) {
   const std::size_t entrants = tallies_.size();
   std::vector<bool> won(entrants, false);
   std::vector<bool> lost(entrants, false);
@@ -648,7 +645,6 @@ void Tourney::count(const TourneyGame& game, const Outcome& outcome, bool finish
                              game.seats[static_cast<std::size_t>(game.end.forfeited)] == entrant;
       if (forfeited) {
         ++tally.forfeits;
-        const ForfeitKind kind = forfeit_kind(game.end);
         if (kind == ForfeitKind::kTime) ++tally.time_forfeits;
         if (kind == ForfeitKind::kMemory) ++tally.memory_forfeits;
       }

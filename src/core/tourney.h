@@ -180,7 +180,8 @@ class Tourney {
   std::string archive_name(std::size_t entrant) const;
 
  private:
-  void count(const TourneyGame& game, const Outcome& outcome, bool finished);
+  // `kind`: why a forfeit was lost (forfeit_kind(), or what the state file says).
+  void count(const TourneyGame& game, const Outcome& outcome, bool finished, ForfeitKind kind);
   // Counts the games of the state file and opens it (or makes it) for the
   // games to come; cuts the archive back to the games the file counts.
   std::optional<Message> resume();

@@ -253,6 +253,8 @@ ChildProcess::Read ChildProcess::read_line(std::string& line, std::chrono::milli
 }
 
 std::optional<std::int64_t> ChildProcess::peak_memory_bytes() const {
+  // Once reaped, its process id may be another program's.
+  if (status_ || pid_ < 0) return std::nullopt;
   const std::string path = "/proc/" + std::to_string(pid_) + "/status";
   const UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
   if (!fd) return std::nullopt;

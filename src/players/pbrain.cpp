@@ -31,6 +31,8 @@ constexpr std::size_t kMaxName = 64;
 constexpr std::string_view kNoLimit = "2147483647";
 // max_memory is told in bytes.
 constexpr std::int64_t kMegabyte = 1024 * 1024;
+// How long past its clock's end a brain is waited for.
+constexpr std::int64_t kClockGrace = 100;
 
 // `text` as a terminal or a record may show it (escape_controls: no
 // escapes, no direction marks), cut at `limit` bytes on a character
@@ -193,7 +195,13 @@ class PbrainPlayer final : public Player {
     out_of_step_ = false;
     const std::string request = lines.back();
     lines.pop_back();
-    auto answer = ask(lines, request);
+    // On a clock, no longer than its time left (and a little over, so that
+    // the match sees the clock run out): a brain that hangs loses then.
+    const std::optional<std::int64_t> wait =
+        timed ? std::optional(
+                    std::min(timeout_ms_, std::max<std::int64_t>(0, clock_->remaining_ms[own]) + kClockGrace))
+              : std::nullopt;
+    auto answer = ask(lines, request, wait);
     if (!answer) return cancelled_ ? std::optional<Action>() : forfeit();
     // Over its memory it loses, as the Gomocup manager rules, whatever it answered.
     if (max_memory_mb_) {
@@ -262,12 +270,15 @@ class PbrainPlayer final : public Player {
   // that is not empty, MESSAGE (shown on standard error) or DEBUG
   // (dropped). nullopt when there is none (failure_ says why) or the
   // session is ending (cancelled_).
-  std::optional<std::string> ask(const std::vector<std::string>& lines, const std::string& request) {
+  // It waits `wait_ms` at most (default: the time to answer).
+  std::optional<std::string> ask(const std::vector<std::string>& lines, const std::string& request,
+                                 std::optional<std::int64_t> wait_ms = std::nullopt) {
     for (const std::string& line : lines) {
       if (!send(line)) return stopped_reading();
     }
     if (!send(request)) return stopped_reading();
-    const auto deadline = Clock::now() + std::chrono::milliseconds(timeout_ms_);
+    const std::int64_t wait = wait_ms.value_or(timeout_ms_);
+    const auto deadline = Clock::now() + std::chrono::milliseconds(wait);
     int messages = 0;
     while (true) {
       const auto left = std::max(std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()),
@@ -279,7 +290,7 @@ class PbrainPlayer final : public Player {
         return std::nullopt;
       }
       if (read != ChildProcess::Read::kLine) {
-        failure_ = no_answer(*process_, read, argv_[0], request, timeout_ms_, kMaxLine);
+        failure_ = no_answer(*process_, read, argv_[0], request, wait, kMaxLine);
         return std::nullopt;
       }
       const std::string_view text = trim(line);

@@ -193,8 +193,10 @@ void check_board_game(const std::vector<std::string>& records) {
       REQUIRE(panels.size() == 1);
       std::map<std::string, std::string> drawn;  // cell -> look
       std::set<std::string> marked;
+      std::set<std::string> crossed;  // gomoku under renju: Black's forbidden points
       for (const Element& e : panels.front()) {
         const std::string role = e.attribute("class");
+        if (role == "forbidden") crossed.insert(e.attribute("data-at"));
         if (role == "piece" || role == "stone") {
           INFO(e.attribute("data-at"));
           CHECK(drawn.emplace(e.attribute("data-at"), e.attribute("href") + " " + e.attribute("fill")).second);
@@ -206,9 +208,16 @@ void check_board_game(const std::vector<std::string>& records) {
         }
       }
       std::set<std::string> text_marked;
+      std::set<std::string> text_crossed;
       for (const auto& [cell, value] : board.front()) {
         INFO("cell " << cell << " holds '" << value.symbol << "'");
         if (value.marked) text_marked.insert(cell);
+        // '!' is an empty point Black may not play: a cross, no stone.
+        if (value.symbol == "!") {
+          text_crossed.insert(cell);
+          CHECK(drawn.count(cell) == 0);
+          continue;
+        }
         const auto found = drawn.find(cell);
         if (value.symbol == ".") {
           CHECK(found == drawn.end());
@@ -228,6 +237,7 @@ void check_board_game(const std::vector<std::string>& records) {
       if (text_marked.empty() && std::regex_search(text, move, std::regex(R"re(^Move \d+: (\d)([A-H])-(\d)([A-H]))re")))
         text_marked = {move.str(2) + move.str(1), move.str(4) + move.str(3)};
       CHECK(marked == text_marked);
+      CHECK(crossed == text_crossed);
     });
     CHECK(positions > 5);
   }
@@ -243,7 +253,18 @@ TEST_CASE("svg: a chess or chaturanga picture has a piece where replay --to N ha
 
 TEST_CASE("svg: a gomoku picture has a stone where replay --to N has one, the same for the same letter",
           "[cli][svg]") {
-  check_board_game({"samples/gomoku/valid/diagonal-win.gomoku", "samples/gomoku/valid/small-board-draw.gomoku"});
+  // Under renju, also a cross where the text shows Black's forbidden point '!'.
+  check_board_game({"samples/gomoku/valid/diagonal-win.gomoku",
+                    "samples/gomoku/valid/small-board-draw.gomoku",
+                    "samples/gomoku/valid/renju-double-three.gomoku"});
+  int crossed_positions = 0;
+  each_position("samples/gomoku/valid/renju-double-three.gomoku",
+                [&](const std::string& text, const std::string& svg) {
+                  if (text.find(" ! ") == std::string::npos) return;
+                  ++crossed_positions;
+                  CHECK(svg.find("class=\"forbidden\"") != std::string::npos);
+                });
+  CHECK(crossed_positions == 1);  // before move 9, H8
 }
 
 TEST_CASE("svg: kalah's picture shows replay --to N's seed counts, its stores and the seeds in each pit",

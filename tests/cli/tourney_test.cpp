@@ -438,6 +438,9 @@ TEST_CASE(
         record,
         std::regex(
             R"(\n# game 2: hog loses by forfeit: \S+brain.py used \d+ MB of memory, more than --max-memory 48\n$)")));
+    Child validate(kBinary, {"validate", "records/gomoku-0001.gomoku", "records/gomoku-0002.gomoku"},
+                   dir.path(), false);
+    CHECK(validate.finish(30s) == 0);
   }
   SECTION("--timeout-match and --tc together are a usage error") {
     Child tourney(kBinary, {"tourney", "gomoku", "--players", "1,2", "--timeout-match", "1000", "--tc", "10"},

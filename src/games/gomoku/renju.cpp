@@ -1,5 +1,6 @@
 // Renju's forbidden points for Black (gamerec-games(7), GOMOKU, "Rules"),
-// straight from the RIF definitions: a five is exactly five in a row; a
+// from the RIF definitions (and Piskvork's judgement of the one case they
+// leave open, below): a five is exactly five in a row; a
 // four, a row that one more stone makes a five; a straight four, a four
 // with two such points five apart (_XXXX_); a three, a row that one more
 // stone, not itself on a forbidden point, makes a straight four. Black may

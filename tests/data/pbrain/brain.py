@@ -27,6 +27,8 @@ and with FILE, but for log, it writes its process group's id to FILE.
   children  leaves two sleeping children behind (and plays normally)
   hog       holds 64 MB more from its second move on (and plays normally)
   slow      takes 0.2 s over each move
+PBRAIN_DELAY=SECONDS in its environment makes it take that long over each
+move in any mode (slow: 0.2 unless it says otherwise).
 """
 import os
 import signal
@@ -85,8 +87,9 @@ hoard = None
 def move():
     global moves, first, hoard
     moves += 1
-    if mode == "slow":
-        time.sleep(0.2)
+    delay = float(os.environ.get("PBRAIN_DELAY", "0.2" if mode == "slow" else "0"))
+    if delay > 0:
+        time.sleep(delay)
     if moves == 2 and mode == "hog":
         hoard = b"x" * (64 << 20)  # written, so resident
     if moves == 2:
