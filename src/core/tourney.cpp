@@ -277,6 +277,16 @@ void Tourney::remove_uncounted_records() {
     std::error_code ec;
     std::filesystem::remove(record_path(number), ec);
   }
+  // A run killed while it made a record leaves its temporary
+  // (RecordFile::create's RECORD.gamerec-tmp-PID-N): no game's file.
+  std::error_code ec;
+  std::vector<std::filesystem::path> leftovers;
+  for (const auto& entry : std::filesystem::directory_iterator(options_.out_dir, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name.starts_with(game_.name() + "-") && name.find(".gamerec-tmp-") != std::string::npos)
+      leftovers.push_back(entry.path());
+  }
+  for (const auto& path : leftovers) std::filesystem::remove(path, ec);
 }
 
 std::optional<Message> Tourney::open_archive() {

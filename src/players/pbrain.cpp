@@ -138,11 +138,11 @@ class PbrainPlayer final : public Player {
     const auto refused = [&](std::string_view answer) {
       return Message{"pbrain.refused", {{"program", argv_[0]}, {"request", command}, {"answer", clean(answer, 200)}}};
     };
-    auto answer = ask({}, command);
+    auto answer = ask({}, command, timeout_ms_);
     if (!answer) return failure_ ? *failure_ : refused("");
     if (first_word(*answer).rfind("OK", 0) != 0) return refused(*answer);
     // ABOUT is optional: a brain may not know it (UNKNOWN) or fail it.
-    if (auto about = ask({}, "ABOUT")) {
+    if (auto about = ask({}, "ABOUT", timeout_ms_)) {
       name_ = pbrain_about_name(*about);
     } else if (failure_ && (failure_->key == "pbrain.unknown" || failure_->key == "pbrain.error")) {
       failure_.reset();
@@ -197,11 +197,10 @@ class PbrainPlayer final : public Player {
     lines.pop_back();
     // On a clock, no longer than its time left (and a little over, so that
     // the match sees the clock run out): a brain that hangs loses then.
-    const std::optional<std::int64_t> wait =
-        timed ? std::optional(
-                    std::min(timeout_ms_, std::max<std::int64_t>(0, clock_->remaining_ms[own]) + kClockGrace))
-              : std::nullopt;
-    auto answer = ask(lines, request, wait);
+    std::int64_t wait_ms = timeout_ms_;
+    if (timed)
+      wait_ms = std::min(wait_ms, std::max<std::int64_t>(0, clock_->remaining_ms[own]) + kClockGrace);
+    auto answer = ask(lines, request, wait_ms);
     if (!answer) return cancelled_ ? std::optional<Action>() : forfeit();
     // Over its memory it loses, as the Gomocup manager rules, whatever it answered.
     if (max_memory_mb_) {
@@ -270,15 +269,14 @@ class PbrainPlayer final : public Player {
   // that is not empty, MESSAGE (shown on standard error) or DEBUG
   // (dropped). nullopt when there is none (failure_ says why) or the
   // session is ending (cancelled_).
-  // It waits `wait_ms` at most (default: the time to answer).
+  // It waits `wait_ms` at most.
   std::optional<std::string> ask(const std::vector<std::string>& lines, const std::string& request,
-                                 std::optional<std::int64_t> wait_ms = std::nullopt) {
+                                 std::int64_t wait_ms) {
     for (const std::string& line : lines) {
       if (!send(line)) return stopped_reading();
     }
     if (!send(request)) return stopped_reading();
-    const std::int64_t wait = wait_ms.value_or(timeout_ms_);
-    const auto deadline = Clock::now() + std::chrono::milliseconds(wait);
+    const auto deadline = Clock::now() + std::chrono::milliseconds(wait_ms);
     int messages = 0;
     while (true) {
       const auto left = std::max(std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()),
@@ -290,7 +288,7 @@ class PbrainPlayer final : public Player {
         return std::nullopt;
       }
       if (read != ChildProcess::Read::kLine) {
-        failure_ = no_answer(*process_, read, argv_[0], request, wait, kMaxLine);
+        failure_ = no_answer(*process_, read, argv_[0], request, wait_ms, kMaxLine);
         return std::nullopt;
       }
       const std::string_view text = trim(line);

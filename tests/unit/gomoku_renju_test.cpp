@@ -162,7 +162,8 @@ TEST_CASE("renju: the view marks Black's forbidden points with '!' while Black i
   auto state = stones(*game, {"F8", "G8", "H6", "H7"}, {"A15", "C15", "E15", "G15"});
   REQUIRE(state->to_move() == gomoku::kBlack);
   auto mark_at = [&](const State& position, const std::string& point) {
-    const BoardGrid& grid = position.view().grids.front();
+    const BoardView view = position.view();  // kept: grid refers into it
+    const BoardGrid& grid = view.grids.front();
     const int row = kSize - std::stoi(point.substr(1));
     return grid.cells[static_cast<std::size_t>(row * kSize + (point[0] - 'A'))].mark;
   };

@@ -404,6 +404,9 @@ TEST_CASE("tourney --state: a run stopped after any game, its last line torn, en
         write_text(record(counted + 1), "1. e4");
       }
       write_text(record(7), "1. d4");
+      // The temporary of a record a kill caught while it was being made.
+      const std::string leftover = record(counted + 1) + ".gamerec-tmp-4242-0";
+      write_text(leftover, "---\n");
 
       Tourney resumed(gamerec::test::catalogue(), *game, resumed_options);
       REQUIRE_FALSE(resumed.prepare());
@@ -423,6 +426,12 @@ TEST_CASE("tourney --state: a run stopped after any game, its last line torn, en
               file_text(entry.path().string()));
       }
       CHECK_FALSE(std::filesystem::exists(record(7)));
+      CHECK_FALSE(std::filesystem::exists(leftover));
+      // Nothing but the records of the run never stopped.
+      CHECK(std::distance(std::filesystem::directory_iterator(resumed_options.out_dir),
+                          std::filesystem::directory_iterator()) ==
+            std::distance(std::filesystem::directory_iterator(whole_options.out_dir),
+                          std::filesystem::directory_iterator()));
     }
   }
 }
