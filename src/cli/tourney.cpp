@@ -8,6 +8,7 @@
 #include <cmath>
 #include <ctime>
 #include <exception>
+#include <map>
 #include <mutex>
 #include <ostream>
 #include <span>
@@ -44,6 +45,8 @@ struct TourneyCommandOptions {
   std::string pgn_out;
   std::string trace_dir;
   std::vector<std::string> sprt;  // KEY=VALUE settings of --sprt
+  std::vector<std::string> draw;    // ... of --draw
+  std::vector<std::string> resign;  // ... of --resign
   std::optional<std::int64_t> games_per_opening;
   std::string state;
   std::int64_t rating_interval = 0;  // 0: the table once, at the end
@@ -92,6 +95,56 @@ Result<SprtSettings, Message> parse_sprt(const std::vector<std::string>& items) 
   auto checked = Sprt::make(settings);
   if (!checked) return checked.error().message;
   return settings;
+}
+
+// --draw movenumber=N movecount=M score=S and --resign movecount=M score=S
+// [twosided=true], as fastchess takes them: each key at most once (else
+// fastchess's defaults, 0, 1 and 0), whole numbers, movecount at least 1.
+Result<AdjudicationRules, Message> parse_adjudication(const std::vector<std::string>& draw,
+                                                      const std::vector<std::string>& resign) {
+  AdjudicationRules rules;
+  using Values = std::map<std::string, std::string>;  // each key's text
+  // Each setting's number, or the message that names the bad one.
+  const auto settings = [](const std::vector<std::string>& items, const std::string& option,
+                           const std::vector<std::string>& keys) -> Result<Values, Message> {
+    Values values;
+    for (const std::string& item : items) {
+      const auto bad = Message{"tourney.adjudication-setting", {{"option", option}, {"setting", item}}};
+      const auto equals = item.find('=');
+      if (equals == std::string::npos) return bad;
+      const std::string key = item.substr(0, equals);
+      if (std::find(keys.begin(), keys.end(), key) == keys.end() || values.count(key) > 0) return bad;
+      const std::string value = item.substr(equals + 1);
+      if (key == "twosided") {
+        if (value != "true" && value != "false") return bad;
+      } else {
+        std::int64_t number = 0;
+        const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), number);
+        if (value.empty() || error != std::errc() || end != value.data() + value.size() || number < 0 ||
+            number > static_cast<std::int64_t>(kMaxCount) || (key == "movecount" && number < 1))
+          return bad;
+      }
+      values[key] = value;
+    }
+    return values;
+  };
+  const auto number = [](const Values& values, const std::string& key, std::int64_t otherwise) {
+    const auto found = values.find(key);
+    return found == values.end() ? otherwise : std::stoll(found->second);
+  };
+  if (!draw.empty()) {
+    auto values = settings(draw, "--draw", {"movenumber", "movecount", "score"});
+    if (!values) return values.error();
+    rules.draw = DrawRule{number(*values, "movenumber", 0), number(*values, "movecount", 1), number(*values, "score", 0)};
+  }
+  if (!resign.empty()) {
+    auto values = settings(resign, "--resign", {"movecount", "score", "twosided"});
+    if (!values) return values.error();
+    const auto two_sided = values->find("twosided");
+    rules.resign = ResignRule{number(*values, "movecount", 1), number(*values, "score", 0),
+                              two_sided != values->end() && two_sided->second == "true"};
+  }
+  return rules;
 }
 
 // Never -0.00 or -0.0: log10(1) may come out as -0.
@@ -341,15 +394,30 @@ int run_tourney(const Context& context, const TourneyCommandOptions& options) {
   settings.movetime_ms = options.movetime_ms;
   settings.timeout_ms = options.timeout_ms;
   settings.max_memory_mb = options.max_memory_mb;
-  // "game 3: X loses by forfeit: why", on standard error and as the last
-  // line of the game's record.
-  const auto forfeit_line = [&context, &game](const TourneyGame& played, const std::string& loser) {
+  {
+    auto rules = parse_adjudication(options.draw, options.resign);
+    if (auto* error = rules.if_error()) return context.usage_error(*error);
+    settings.adjudication = rules.value();
+  }
+  // "game 3: X loses by forfeit: why", "game 4: X resigns by adjudication:
+  // why", on standard error and as the last line of the game's record.
+  const auto end_line = [&context, &game](const TourneyGame& played, const std::vector<std::string>& names) {
+    const std::string number = std::to_string(played.number);
+    if (played.end.reason == MatchEnd::Reason::kAdjudicated) {
+      const auto& winners = played.end.outcome.winners;
+      const std::string why = context.text(*played.end.adjudication);
+      if (winners.empty()) return context.text("tourney.adjudicated-draw", {{"number", number}, {"why", why}});
+      const std::size_t loser = winners.front() == 0 ? 1 : 0;  // games of two sides only
+      return context.text("tourney.adjudicated-resign",
+                          {{"number", number}, {"player", escape_controls(names.at(loser))}, {"why", why}});
+    }
     ForfeitText why = forfeit_text(context, game, played.end);
     why.args.insert(why.args.begin(),
-                    {{"number", std::to_string(played.number)}, {"player", escape_controls(loser)}});
+                    {{"number", number},
+                     {"player", escape_controls(names.at(static_cast<std::size_t>(played.end.forfeited)))}});
     return context.text(why.refused_move ? "tourney.forfeit" : "tourney.forfeit-failure", why.args);
   };
-  settings.forfeit_note = forfeit_line;
+  settings.end_note = end_line;
   if (!options.tc.empty()) {
     auto control = parse_time_control(options.tc);
     if (auto* error = control.if_error()) return context.usage_error(*error);
@@ -391,12 +459,11 @@ int run_tourney(const Context& context, const TourneyCommandOptions& options) {
   std::int64_t tables_printed = tourney.resumed_games() / std::max<std::int64_t>(1, options.rating_interval);
   auto report = [&](const TourneyGame& played) {
     std::lock_guard lock(report_mutex);
-    if (played.end.reason == MatchEnd::Reason::kForfeit) {
+    if (played.end.reason == MatchEnd::Reason::kForfeit || played.end.reason == MatchEnd::Reason::kAdjudicated) {
+      std::vector<std::string> names;
+      for (const std::size_t entrant : played.seats) names.push_back(tourney.tallies()[entrant].name);
       if (progress) context.err() << "\r\x1b[K";
-      context.err()
-          << forfeit_line(
-                 played, tourney.tallies()[played.seats[static_cast<std::size_t>(played.end.forfeited)]].name)
-          << '\n';
+      context.err() << end_line(played, names) << '\n';
     }
     if (!progress && options.rating_interval == 0) return;
     const TourneyStanding standing = tourney.standing();
@@ -507,6 +574,14 @@ Command add_tourney_command(CLI::App& app) {
       ->expected(1, 5)
       ->excludes(wins)
       ->excludes(rounds);
+  command
+      ->add_option("--draw", options->draw,
+                   "Adjudicate a draw from the players' scores: [movenumber=N] [movecount=M] [score=CP]")
+      ->expected(1, 3);
+  command
+      ->add_option("--resign", options->resign,
+                   "Adjudicate a loss from the players' scores: [movecount=M] [score=CP] [twosided=true]")
+      ->expected(1, 3);
   command
       ->add_option("--games-per-opening", options->games_per_opening,
                    "Games in a row from one opening, the seats rotating (default 2: a pair)")

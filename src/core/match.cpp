@@ -156,6 +156,17 @@ MatchEnd Match::run(MatchHooks& hooks, std::optional<std::int64_t> max_moves) {
     }
     if (auto failed = play(side, move, text, player.is_computer(), hooks))
       return write_failed(std::move(*failed));
+    if (adjudicator_ && !state_->is_over()) {
+      if (auto adjudged = adjudicator_->after_move(side, state_->moves_played(), action->score)) {
+        MatchEnd end{MatchEnd::Reason::kAdjudicated};
+        end.outcome.over = true;
+        end.outcome.winners = std::move(adjudged->winners);
+        end.outcome.end = "adjudication";
+        end.outcome.score = state_->outcome().score;
+        end.adjudication = std::move(adjudged->why);
+        return end;
+      }
+    }
   }
   MatchEnd end;
   end.outcome = state_->outcome();

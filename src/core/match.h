@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/adjudication.h"
 #include "core/clock.h"
 #include "rules/game.h"
 
@@ -30,6 +31,9 @@ struct Action {
   // With `text` too, what it sent instead of a move it owed (a UCI engine's
   // "(none)" while it has legal moves): it broke the rules, not its protocol.
   std::optional<Message> failure = {};
+  // How the program rates its side after this move (a UCI engine's last
+  // `info score`), for adjudication; none from most players.
+  std::optional<ReportedScore> score = {};
 };
 
 // How a player of any kind is set up: a game's own computer player needs
@@ -127,6 +131,7 @@ struct MatchEnd {
     kMoveLimit,    // stopped unfinished after the move limit
     kInterrupted,  // the hooks said stop (a signal)
     kWriteFailed,  // the sink could not write a move: see write_failure
+    kAdjudicated,  // the scores the players gave decided it: see outcome and adjudication
   };
   Reason reason = Reason::kGameOver;
   Outcome outcome = {};  // the rules' outcome, or the forfeit's
@@ -136,6 +141,7 @@ struct MatchEnd {
   std::optional<Message> forfeit_reason = {};   // or why it broke down (Action::failure)
   bool out_of_time = false;                     // the forfeit: its clock ran out
   std::optional<Error> write_failure = {};      // kWriteFailed: why
+  std::optional<Message> adjudication = {};     // kAdjudicated: the rule that decided
 };
 
 // Why a forfeit was lost, as a tourney's table counts it.
@@ -169,6 +175,8 @@ class Match {
   void set_seed(std::uint64_t seed) { seed_ = seed; }
   // Every side gets a clock: a player that runs out of time loses.
   void set_time_control(const TimeControl& control) { clocks_.emplace(control, players_.size()); }
+  // Games of two sides end when the scores the players give meet a rule.
+  void set_adjudication(const AdjudicationRules& rules) { adjudicator_.emplace(rules, players_.size()); }
   // While MatchHooks::accepted is told of a move: how many more moves of
   // the same line follow it (a shortcut word's, as battleship's "random"
   // places the rest of a fleet), so that the board is shown once after them.
@@ -187,6 +195,7 @@ class Match {
   MoveSink* sink_;
   std::uint64_t seed_ = 0;
   std::optional<GameClocks> clocks_;
+  std::optional<Adjudicator> adjudicator_;
   std::size_t moves_to_follow_ = 0;
 };
 

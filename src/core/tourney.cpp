@@ -68,6 +68,7 @@ MatchFacts::End end_fact(const MatchEnd& end) {
       // broke the rules.
       return end.forfeit_reason && end.forfeit_move.empty() ? MatchFacts::End::kAbandoned
                                                              : MatchFacts::End::kRulesInfraction;
+    case MatchEnd::Reason::kAdjudicated: return MatchFacts::End::kAdjudication;
     default: return MatchFacts::End::kUnterminated;
   }
 }
@@ -378,7 +379,8 @@ std::string Tourney::settings_text() const {
   text += " games=" + or_none(options_.games) + " wins=" + or_none(options_.wins) +
           " rounds=" + or_none(options_.rounds) + " seed=" + std::to_string(options_.seed) +
           " movetime=" + or_none(options_.movetime_ms) + " timeout=" + or_none(options_.timeout_ms) +
-          " max-memory=" + or_none(options_.max_memory_mb) +
+          " max-memory=" + or_none(options_.max_memory_mb) + " draw=" + draw_rule_text(options_.adjudication.draw) +
+          " resign=" + resign_rule_text(options_.adjudication.resign) +
           " tc=" + (options_.time_control ? time_control_text(*options_.time_control) : "-") +
           " max-moves=" + std::to_string(options_.max_moves) +
           " games-per-opening=" + std::to_string(options_.games_per_opening) +
@@ -522,15 +524,18 @@ std::optional<TourneyGame> Tourney::play(std::int64_t number) {
   }
   Match match(game_, std::move(position).value(), players, &sink);
   if (options_.time_control) match.set_time_control(*options_.time_control);
+  if (options_.adjudication.draw || options_.adjudication.resign) match.set_adjudication(options_.adjudication);
   SilentHooks hooks;
   result.end = match.run(hooks, options_.max_moves);
   owned.clear();  // external programs end before the game is counted
-  // Why a forfeit was lost, as the record's last line (a comment).
-  if (file && result.end.reason == MatchEnd::Reason::kForfeit && options_.forfeit_note) {
-    const std::size_t loser = result.seats[static_cast<std::size_t>(result.end.forfeited)];
+  // Why a forfeit was lost, or how the game was adjudicated, as the
+  // record's last line (a comment).
+  if (file && options_.end_note &&
+      (result.end.reason == MatchEnd::Reason::kForfeit || result.end.reason == MatchEnd::Reason::kAdjudicated)) {
     // Names are settled in prepare(): read here without the lock.
-    auto written =
-        file->append_line("# " + escape_controls(options_.forfeit_note(result, tallies_[loser].name)));
+    std::vector<std::string> names;
+    for (const std::size_t entrant : result.seats) names.push_back(tallies_[entrant].name);
+    auto written = file->append_line("# " + escape_controls(options_.end_note(result, names)));
     if (!written) {
       std::lock_guard lock(mutex_);
       return fail(std::move(written.error()));
@@ -545,8 +550,9 @@ std::optional<TourneyGame> Tourney::play(std::int64_t number) {
     }
   }
   result.moves = match.state().moves_played();
-  const bool finished =
-      result.end.reason == MatchEnd::Reason::kGameOver || result.end.reason == MatchEnd::Reason::kForfeit;
+  const bool finished = result.end.reason == MatchEnd::Reason::kGameOver ||
+                        result.end.reason == MatchEnd::Reason::kForfeit ||
+                        result.end.reason == MatchEnd::Reason::kAdjudicated;
   Outcome outcome = result.end.reason == MatchEnd::Reason::kGameOver ? match.state().outcome() : result.end.outcome;
   // A forfeit leaves the score as it stood (battleship's shots so far).
   if (result.end.reason == MatchEnd::Reason::kForfeit && outcome.score.empty())
@@ -592,7 +598,9 @@ Result<std::string, Error> Tourney::archive_text(const TourneyGame& game, const 
   for (const std::size_t entrant : game.seats) facts.players.push_back(archive_name(entrant));
   if (options_.time_control) facts.time_control = time_control_text(*options_.time_control);
   header.match = std::move(facts);
-  if (const auto* results = game_.facet<WrittenResults>(); results != nullptr && game.end.reason == MatchEnd::Reason::kForfeit)
+  if (const auto* results = game_.facet<WrittenResults>();
+      results != nullptr && (game.end.reason == MatchEnd::Reason::kForfeit ||
+                             game.end.reason == MatchEnd::Reason::kAdjudicated))
     header.result = results->result_text(game.end.outcome);
   auto begun = writer->begin_game(game_, header);
   if (!begun) return begun;

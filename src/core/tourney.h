@@ -44,6 +44,7 @@ struct TourneyOptions {
   std::optional<std::int64_t> timeout_ms;   // per answer, for external programs
   std::optional<TimeControl> time_control;  // clocks for every seat; running out loses
   std::optional<std::int64_t> max_memory_mb;  // for Gomocup brains (PlayerSettings::max_memory_mb)
+  AdjudicationRules adjudication;             // --draw, --resign: none by default
   std::int64_t max_moves = 1000;            // a longer game stops unfinished (a draw)
   std::string out_dir;                      // where records go; empty: none
   std::string archive;                      // one file for every game (PGN); empty: none
@@ -61,10 +62,11 @@ struct TourneyOptions {
   // Where every counted game is kept, so that the same tourney run again
   // continues from them (gamerec(1), tourney --state); empty: nowhere.
   std::string state;
-  // The words a record ends with, as a comment, for a game lost by forfeit:
-  // why, with the loser's name (the CLI words it as it prints it). Called
-  // from the threads that play games. Unset: no such line.
-  std::function<std::string(const TourneyGame& game, const std::string& loser)> forfeit_note;
+  // The words a record ends with, as a comment, for a game lost by forfeit
+  // or adjudicated: why, with the names of the players by seat (the CLI
+  // words it as it prints it). Called from the threads that play games.
+  // Unset: no such line.
+  std::function<std::string(const TourneyGame& game, const std::vector<std::string>& names)> end_note;
 };
 
 // Where an SPRT stands: the LLR of the results so far, and the counts it

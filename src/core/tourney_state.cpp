@@ -62,6 +62,8 @@ bool parse_game(std::string_view line, StoredGame& game) {
     game.reason = MatchEnd::Reason::kForfeit;
   else if (end == "unfinished")
     game.reason = MatchEnd::Reason::kMoveLimit;
+  else if (end == "adjudicated")
+    game.reason = MatchEnd::Reason::kAdjudicated;
   else
     return false;
   game.forfeit_kind = end == "time"     ? ForfeitKind::kTime
@@ -102,9 +104,10 @@ std::string state_line(const StoredGame& game) {
   const char* forfeit = game.forfeit_kind == ForfeitKind::kTime     ? "time"
                         : game.forfeit_kind == ForfeitKind::kMemory ? "memory"
                                                                     : "forfeit";
-  const char* end = game.reason == MatchEnd::Reason::kGameOver  ? "over"
-                    : game.reason == MatchEnd::Reason::kForfeit ? forfeit
-                                                                : "unfinished";
+  const char* end = game.reason == MatchEnd::Reason::kGameOver      ? "over"
+                    : game.reason == MatchEnd::Reason::kForfeit     ? forfeit
+                    : game.reason == MatchEnd::Reason::kAdjudicated ? "adjudicated"
+                                                                    : "unfinished";
   return "game=" + std::to_string(game.number) + " moves=" + std::to_string(game.moves) + " end=" + end +
          " forfeited=" + (game.forfeited == kNoSide ? "-" : std::to_string(game.forfeited)) +
          " winners=" + list_text(game.winners) + " score=" + list_text(game.score) +

@@ -275,6 +275,7 @@ class PgnWriter final : public RecordWriter {
       case MatchFacts::End::kTimeForfeit: return "time forfeit";
       case MatchFacts::End::kAbandoned: return "abandoned";
       case MatchFacts::End::kRulesInfraction: return "rules infraction";
+      case MatchFacts::End::kAdjudication: return "adjudication";
       case MatchFacts::End::kUnterminated: break;
     }
     return "unterminated";

@@ -15,6 +15,36 @@
 namespace gamerec {
 namespace {
 
+// The score of the last `info` line that gives one for the main line
+// ("info depth 12 multipv 1 score cp -35 ..."; "score mate -3"): the
+// engine's view of its own side, for adjudication. Bounds (lowerbound,
+// upperbound) are taken as the score they give.
+std::optional<ReportedScore> last_score(const std::vector<std::string>& lines) {
+  for (auto line = lines.rbegin(); line != lines.rend(); ++line) {
+    if (line->rfind("info ", 0) != 0) continue;
+    std::vector<std::string_view> words;
+    for (std::size_t at = 0; at < line->size();) {
+      const std::size_t end = std::min(line->find(' ', at), line->size());
+      if (end > at) words.emplace_back(line->data() + at, end - at);
+      at = end + 1;
+    }
+    bool main_line = true;
+    std::optional<ReportedScore> score;
+    for (std::size_t i = 0; i + 1 < words.size(); ++i) {
+      if (words[i] == "multipv") main_line = words[i + 1] == "1";
+      if (words[i] == "string") break;  // free text follows
+      if (words[i] != "score" || i + 2 >= words.size() || (words[i + 1] != "cp" && words[i + 1] != "mate")) continue;
+      std::int64_t value = 0;
+      const std::string_view number = words[i + 2];
+      const auto [end, error] = std::from_chars(number.data(), number.data() + number.size(), value);
+      if (error != std::errc() || end != number.data() + number.size()) continue;
+      score = ReportedScore{words[i + 1] == "mate", value};
+    }
+    if (score && main_line) return score;
+  }
+  return std::nullopt;
+}
+
 constexpr std::int64_t kDefaultMovetimeMs = 1000;
 // How long a search with no time limit (depth or nodes alone) may take.
 constexpr std::int64_t kDefaultUnlimitedMs = 60000;
@@ -159,7 +189,8 @@ class UciPlayer final : public Player {
     const auto [go, wait_ms] = go_command(seen.viewer());
     if (!engine_->send(position_command(notation_, seen)) || !engine_->send(go))
       return broke_down(uci_message("died", spec_));
-    const auto answer = engine_->wait_for("bestmove", std::chrono::milliseconds(wait_ms) + kGrace);
+    std::vector<std::string> info;  // what it said while it searched
+    const auto answer = engine_->wait_for("bestmove", std::chrono::milliseconds(wait_ms) + kGrace, &info);
     if (!answer && engine_->cancelled()) return std::nullopt;  // the session ends: no fault of the engine's
     if (!answer) return broke_down(uci_message("died", spec_));
     const std::string text = answer->substr(answer->find(' ') == std::string::npos ? answer->size() : 9);
@@ -173,7 +204,9 @@ class UciPlayer final : public Player {
     // that is no whole move in coordinates is no UCI move at all.
     auto written = game.parse_move(move_text);
     if (!written || !written->complete) return broke_down(uci_message("bad-move", spec_, move_text));
-    return Action{move_text, written->move, false};
+    Action action{move_text, written->move, false};
+    action.score = last_score(info);
+    return action;
   }
   bool is_computer() const override { return true; }
 

@@ -41,6 +41,7 @@ struct MatchFacts {
     kAbandoned,        // a program broke down (crashed, hung, went silent)
     kRulesInfraction,  // a program played an illegal or malformed move
     kUnterminated,     // stopped unfinished (the move limit)
+    kAdjudication,     // the players' scores decided it (tourney --draw, --resign)
   };
   std::string event;                 // "gamerec tourney"
   std::string date;                  // "2026-12-03", "" unknown

@@ -7,10 +7,12 @@
 
 #include <algorithm>
 #include <csignal>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <regex>
+#include <sstream>
 
 #include "subprocess.h"
 #include "support/temp_dir.h"
@@ -28,6 +30,22 @@ int count_of(const std::string& text, const std::string& what) {
   int count = 0;
   for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++count;
   return count;
+}
+
+// Every move's score as an engine's trace shows it: the last "score cp N"
+// (or mate, as +-100000) it sent before each bestmove.
+std::vector<long> scores_before_each_move(const std::string& trace) {
+  std::vector<long> scores;
+  long last = 0;
+  std::istringstream lines(trace);
+  const std::regex score(R"re(< info .* score (cp|mate) (-?\d+))re");
+  for (std::string line; std::getline(lines, line);) {
+    std::smatch found;
+    if (std::regex_search(line, found, score))
+      last = found[1] == "cp" ? std::stol(found[2]) : (std::stol(found[2]) < 0 ? -100000 : 100000);
+    if (line.find("< bestmove ") != std::string::npos) scores.push_back(last);
+  }
+  return scores;
 }
 
 }  // namespace
@@ -448,5 +466,103 @@ TEST_CASE(
     CHECK(tourney.finish(30s) == 2);
     CHECK(tourney.err().find("--timeout-match gives every player a clock for the game, as --tc does") !=
           std::string::npos);
+  }
+}
+
+TEST_CASE("tourney chess --draw and --resign: Stockfish's own scores end the games, said in the PGN and the records") {
+  REQUIRE(::access(kStockfish, X_OK) == 0);  // .ci/setup installs it
+  gamerec::test::TempDir dir("tourney");
+  const std::string engine = std::string("uci:") + kStockfish + ";depth=6;option.Threads=1;option.Hash=16";
+  SECTION(
+      "--draw: the game ends at the first move where each side's last 2 scores are within 150 cp, from move "
+      "3") {
+    Child run(kBinary,
+              {"tourney", "chess", "--players", engine + ";name=A," + engine + ";name=B", "--games", "1",
+               "--draw", "movenumber=3", "movecount=2", "score=150", "--pgn-out", "games.pgn", "--out",
+               "records", "--trace", "trace"},
+              dir.path(), false);
+    REQUIRE(run.finish(120s) == 0);
+    INFO(run.out() << run.err());
+    CHECK(count_of(run.err(),
+                   "game 1: a draw by adjudication: every score within 150 cp of even for the last 2 moves "
+                   "of each side\n") == 1);
+    // The engines' own words, read back from their traces: the scores of
+    // every ply, White's and Black's in turn.
+    const auto white = scores_before_each_move(read_file(dir.path() + "/trace/chess-0001-white.log"));
+    const auto black = scores_before_each_move(read_file(dir.path() + "/trace/chess-0001-black.log"));
+    std::vector<long> plies;
+    for (std::size_t i = 0; i < white.size(); ++i) {
+      plies.push_back(white[i]);
+      if (i < black.size()) plies.push_back(black[i]);
+    }
+    const auto quiet_at = [&](std::size_t played) {  // the rule after `played` plies
+      if (played < 6) return false;
+      for (std::size_t ply = played - 4; ply < played; ++ply)
+        if (std::labs(plies[ply]) > 150) return false;
+      return true;
+    };
+    std::size_t first = 0;
+    while (first < plies.size() && !quiet_at(first)) ++first;
+    INFO("plies scored: " << plies.size());
+    REQUIRE(first <= plies.size());
+    CHECK(first == plies.size());  // the game went no further than the first ply the rule met
+    CHECK(run.out().find("1 game, " + std::to_string(first) + " moves in all") != std::string::npos);
+    const std::string pgn = read_file(dir.path() + "/games.pgn");
+    CHECK(count_of(pgn, "[Termination \"adjudication\"]") == 1);
+    CHECK(count_of(pgn, "[Result \"1/2-1/2\"]") == 1);
+    const std::string record = read_file(dir.path() + "/records/chess-0001.chess");
+    CHECK(record.find("\n# game 1: a draw by adjudication: every score within 150 cp") != std::string::npos);
+    Child validate(kBinary, {"validate", "games.pgn", "records/chess-0001.chess"}, dir.path(), false);
+    CHECK(validate.finish(30s) == 0);
+  }
+  SECTION("--resign: White without its queen resigns; twosided waits for Black to agree") {
+    const std::string queenless = "start=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1";
+    Child one(kBinary,
+              {"tourney", "chess", "--variant", queenless, "--players", engine + ";name=A,1", "--games", "1",
+               "--resign", "movecount=2", "score=500", "--pgn-out", "one.pgn"},
+              dir.path(), false);
+    REQUIRE(one.finish(120s) == 0);
+    INFO(one.out() << one.err());
+    // A is White: its second move scored -500 or worse ends the game at ply 3.
+    CHECK(one.err().find("game 1: A resigns by adjudication: its own score 500 cp or more below even") !=
+          std::string::npos);
+    CHECK(one.out().find("1 game, 3 moves in all") != std::string::npos);
+    const std::string pgn = read_file(dir.path() + "/one.pgn");
+    CHECK(pgn.find("[Result \"0-1\"]") != std::string::npos);
+    CHECK(pgn.find("[Termination \"adjudication\"]") != std::string::npos);
+
+    Child both(kBinary,
+               {"tourney", "chess", "--variant", queenless, "--players", engine + ";name=A," + engine + ";name=B",
+                "--games", "1", "--resign", "movecount=2", "score=500", "twosided=true"},
+               dir.path(), false);
+    REQUIRE(both.finish(120s) == 0);
+    INFO(both.out() << both.err());
+    // Both engines' second moves must agree: ply 4, on Black's move.
+    CHECK(both.err().find("game 1: A resigns by adjudication: its own score 500 cp or more below even, and the "
+                          "other side's as far above, for the last 2 moves of each") != std::string::npos);
+    CHECK(both.out().find("1 game, 4 moves in all") != std::string::npos);
+  }
+  SECTION("--state keeps an adjudicated game: the same command again prints the same table") {
+    const std::vector<std::string> args = {
+        "tourney",   "chess",
+        "--variant", "start=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1",
+        "--players", engine + ";name=A," + engine + ";name=B",
+        "--games",   "2",
+        "--resign",  "movecount=2",
+        "score=500", "--state",
+        "run.state"};
+    Child first(kBinary, args, dir.path(), false);
+    REQUIRE(first.finish(120s) == 0);
+    INFO(first.out() << first.err());
+    CHECK(count_of(read_file(dir.path() + "/run.state"), " end=adjudicated ") == 2);
+    CHECK(first.out().find("A            2       1       1       0") != std::string::npos);
+    Child again(kBinary, args, dir.path(), false);
+    REQUIRE(again.finish(120s) == 0);
+    CHECK(again.out() == first.out());
+  }
+  SECTION("a setting that is none is a usage error") {
+    Child bad(kBinary, {"tourney", "chess", "--players", "1,2", "--draw", "movecount=0"}, dir.path(), false);
+    CHECK(bad.finish(30s) == 2);
+    CHECK(bad.err().find("--draw movecount=0: not a setting") != std::string::npos);
   }
 }

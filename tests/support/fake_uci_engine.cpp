@@ -11,12 +11,15 @@
 //   nullmove  answers "bestmove 0000" (UCI's null move)
 //   hang      answers the handshake, then never answers a move (it sleeps)
 //   slow      as good, but thinks FAKE_UCI_DELAY ms (default 300) first
+// FAKE_UCI_INFO, when set, holds the info lines it sends before each
+// bestmove, separated by '|' (default "info depth 1 score cp 0").
 // FAKE_UCI_NAME, when set, is the name it gives (`id name`; default fake);
 // a backslash and a zero in it are sent as a NUL byte.
 // It lists the options Skill Level, Hash and Threads, as Stockfish does.
 // FAKE_UCI_PID, when set, is a file that receives this process's id.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
@@ -63,7 +66,17 @@ int main(int /*argc*/, char** argv) {
         const char* delay = std::getenv("FAKE_UCI_DELAY");
         ::usleep(static_cast<useconds_t>((delay ? std::atoi(delay) : 300) * 1000));
       }
-      std::cout << "info depth 1 score cp 0" << std::endl;
+      // FAKE_UCI_INFO: the info lines to send instead, separated by '|'.
+      if (const char* info = std::getenv("FAKE_UCI_INFO")) {
+        std::string lines = info;
+        for (std::size_t at = 0; at <= lines.size();) {
+          const std::size_t bar = std::min(lines.find('|', at), lines.size());
+          std::cout << lines.substr(at, bar - at) << std::endl;
+          at = bar + 1;
+        }
+      } else {
+        std::cout << "info depth 1 score cp 0" << std::endl;
+      }
       if (mode == "garbage") {
         std::cout << "bestmove zz99" << std::endl;
       } else if (mode == "none") {

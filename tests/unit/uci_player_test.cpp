@@ -33,6 +33,7 @@ struct FakeMode {
     ::unsetenv("FAKE_UCI_MOVE");
     ::unsetenv("FAKE_UCI_NAME");
     ::unsetenv("FAKE_UCI_DELAY");
+    ::unsetenv("FAKE_UCI_INFO");
   }
 };
 
@@ -400,4 +401,39 @@ TEST_CASE("uci player: Stockfish at Skill Level 0 and depth 1 under a clock play
   const MatchEnd end = match.run(hooks, 30);
   CHECK((end.reason == MatchEnd::Reason::kMoveLimit || end.reason == MatchEnd::Reason::kGameOver));
   CHECK_FALSE(end.out_of_time);
+}
+
+TEST_CASE("uci player: the move carries the engine's last score for the main line, cp or mate, for adjudication") {
+  const auto game = test::make("chess");
+  const auto state = test::position(*game, kStart);
+  struct Case {
+    const char* info;
+    std::optional<ReportedScore> score;
+  };
+  const std::vector<Case> cases = {
+      {"info depth 1 score cp 13|info depth 2 score cp -35 nodes 40 pv e2e4", ReportedScore{false, -35}},
+      {"info depth 9 score mate -3 pv e2e4", ReportedScore{true, -3}},
+      {"info depth 5 score cp 80 lowerbound", ReportedScore{false, 80}},  // a bound counts as the score
+      // Another line of a multi-PV search is not the move's.
+      {"info depth 3 multipv 1 score cp 20|info depth 3 multipv 2 score cp -400", ReportedScore{false, 20}},
+      // Free text and lines without a score leave the last real one.
+      {"info depth 4 score cp 7|info string score cp 999|info nodes 1000 nps 5000", ReportedScore{false, 7}},
+      {"info depth 1 nodes 20", std::nullopt},
+      {"info depth 1 score cp x", std::nullopt},
+  };
+  for (const Case& c : cases) {
+    INFO(c.info);
+    FakeMode mode("good");
+    ::setenv("FAKE_UCI_INFO", c.info, 1);
+    auto made = make(*game, std::string("uci:") + GAMEREC_FAKE_UCI, 20);
+    REQUIRE(made.ok());
+    const auto action = ask(*made.value(), *game, *state);
+    REQUIRE(action);
+    REQUIRE(action->move);
+    REQUIRE(action->score.has_value() == c.score.has_value());
+    if (c.score) {
+      CHECK(action->score->mate == c.score->mate);
+      CHECK(action->score->value == c.score->value);
+    }
+  }
 }
