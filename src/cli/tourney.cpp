@@ -17,7 +17,9 @@
 #include "cli/commands.h"
 #include "cli/diagnostics.h"
 #include "cli/number_options.h"
+#include "cli/record_opening.h"
 #include "core/elo.h"
+#include "core/openings.h"
 #include "core/tourney.h"
 #include "records/record_file.h"
 #include "ui/terminal.h"
@@ -47,27 +49,58 @@ struct TourneyCommandOptions {
   std::vector<std::string> sprt;  // KEY=VALUE settings of --sprt
   std::vector<std::string> draw;    // ... of --draw
   std::vector<std::string> resign;  // ... of --resign
+  std::vector<std::string> openings;  // FILE, then KEY=VALUE settings
   std::optional<std::int64_t> games_per_opening;
   std::string state;
   std::int64_t rating_interval = 0;  // 0: the table once, at the end
   std::int64_t random_plies = 0;
 };
 
+// KEY=VALUE settings of one option (--sprt, --draw, --resign, --openings),
+// as fastchess takes them: each key at most once, from a known set.
+class SettingReader {
+ public:
+  explicit SettingReader(std::vector<std::string> keys) : keys_(std::move(keys)) {}
+  // The key and value of `item`; nullopt when it is no setting (no '=',
+  // another key, or a key given before).
+  std::optional<std::pair<std::string, std::string>> read(const std::string& item) {
+    const auto equals = item.find('=');
+    if (equals == std::string::npos) return std::nullopt;
+    std::string key = item.substr(0, equals);
+    if (std::find(keys_.begin(), keys_.end(), key) == keys_.end() ||
+        std::find(seen_.begin(), seen_.end(), key) != seen_.end())
+      return std::nullopt;
+    seen_.push_back(key);
+    return std::pair{std::move(key), item.substr(equals + 1)};
+  }
+
+ private:
+  std::vector<std::string> keys_;
+  std::vector<std::string> seen_;
+};
+
+// A setting's whole number from `low` to kMaxCount; nullopt when it is none.
+std::optional<std::int64_t> whole_number_of(const std::string& value, std::int64_t low) {
+  std::int64_t number = 0;
+  const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), number);
+  if (value.empty() || error != std::errc() || end != value.data() + value.size() || number < low ||
+      number > static_cast<std::int64_t>(kMaxCount))
+    return std::nullopt;
+  return number;
+}
+
 // --sprt elo0=E elo1=E [alpha=P] [beta=P] [model=normalized|logistic], as
-// fastchess takes it; elo0 and elo1 must be given, each key once.
+// fastchess takes it; elo0 and elo1 must be given.
 Result<SprtSettings, Message> parse_sprt(const std::vector<std::string>& items) {
   SprtSettings settings;
   bool elo0 = false;
   bool elo1 = false;
-  std::vector<std::string> keys;
+  SettingReader reader({"elo0", "elo1", "alpha", "beta", "model"});
   for (const std::string& item : items) {
     const auto bad = Message{"tourney.sprt-setting", {{"setting", item}}};
-    const auto equals = item.find('=');
-    if (equals == std::string::npos) return bad;
-    const std::string key = item.substr(0, equals);
-    const std::string value = item.substr(equals + 1);
-    if (std::find(keys.begin(), keys.end(), key) != keys.end()) return bad;
-    keys.push_back(key);
+    const auto setting = reader.read(item);
+    if (!setting) return bad;
+    const auto& [key, value] = *setting;
     if (key == "model") {
       if (value != "normalized" && value != "logistic") return bad;
       settings.model = value == "logistic" ? EloModel::kLogistic : EloModel::kNormalized;
@@ -85,10 +118,8 @@ Result<SprtSettings, Message> parse_sprt(const std::vector<std::string>& items) 
       elo1 = true;
     } else if (key == "alpha") {
       settings.alpha = number;
-    } else if (key == "beta") {
-      settings.beta = number;
     } else {
-      return bad;
+      settings.beta = number;
     }
   }
   if (!elo0 || !elo1) return Message{"tourney.sprt-elo"};
@@ -98,33 +129,27 @@ Result<SprtSettings, Message> parse_sprt(const std::vector<std::string>& items) 
 }
 
 // --draw movenumber=N movecount=M score=S and --resign movecount=M score=S
-// [twosided=true], as fastchess takes them: each key at most once (else
-// fastchess's defaults, 0, 1 and 0), whole numbers, movecount at least 1.
+// [twosided=true], as fastchess takes them (its defaults: 0, 1 and 0),
+// whole numbers, movecount at least 1.
 Result<AdjudicationRules, Message> parse_adjudication(const std::vector<std::string>& draw,
                                                       const std::vector<std::string>& resign) {
   AdjudicationRules rules;
   using Values = std::map<std::string, std::string>;  // each key's text
   // Each setting's number, or the message that names the bad one.
   const auto settings = [](const std::vector<std::string>& items, const std::string& option,
-                           const std::vector<std::string>& keys) -> Result<Values, Message> {
+                           std::vector<std::string> keys) -> Result<Values, Message> {
     Values values;
+    SettingReader reader(std::move(keys));
     for (const std::string& item : items) {
       const auto bad = Message{"tourney.adjudication-setting", {{"option", option}, {"setting", item}}};
-      const auto equals = item.find('=');
-      if (equals == std::string::npos) return bad;
-      const std::string key = item.substr(0, equals);
-      if (std::find(keys.begin(), keys.end(), key) == keys.end() || values.count(key) > 0) return bad;
-      const std::string value = item.substr(equals + 1);
-      if (key == "twosided") {
-        if (value != "true" && value != "false") return bad;
-      } else {
-        std::int64_t number = 0;
-        const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), number);
-        if (value.empty() || error != std::errc() || end != value.data() + value.size() || number < 0 ||
-            number > static_cast<std::int64_t>(kMaxCount) || (key == "movecount" && number < 1))
-          return bad;
-      }
-      values[key] = value;
+      auto setting = reader.read(item);
+      if (!setting) return bad;
+      const bool good =
+          setting->first == "twosided"
+              ? setting->second == "true" || setting->second == "false"
+              : whole_number_of(setting->second, setting->first == "movecount" ? 1 : 0).has_value();
+      if (!good) return bad;
+      values.insert(std::move(*setting));
     }
     return values;
   };
@@ -145,6 +170,33 @@ Result<AdjudicationRules, Message> parse_adjudication(const std::vector<std::str
                               two_sided != values->end() && two_sided->second == "true"};
   }
   return rules;
+}
+
+// --openings FILE [order=random|sequential] [plies=N] [start=K], as
+// fastchess takes them (by default the file's order, every ply, the first
+// opening first).
+Result<OpeningSettings, Message> parse_openings(const std::vector<std::string>& items) {
+  OpeningSettings settings;
+  settings.file = items.front();
+  SettingReader reader({"order", "plies", "start"});
+  for (std::size_t i = 1; i < items.size(); ++i) {
+    const auto bad = Message{"tourney.openings-setting", {{"setting", items[i]}}};
+    const auto setting = reader.read(items[i]);
+    if (!setting) return bad;
+    const auto& [key, value] = *setting;
+    if (key == "order") {
+      if (value != "random" && value != "sequential") return bad;
+      settings.random_order = value == "random";
+      continue;
+    }
+    const auto number = whole_number_of(value, key == "start" ? 1 : 0);
+    if (!number) return bad;
+    if (key == "plies")
+      settings.plies = *number;
+    else
+      settings.start = *number;
+  }
+  return settings;
 }
 
 // Never -0.00 or -0.0: log10(1) may come out as -0.
@@ -436,6 +488,15 @@ int run_tourney(const Context& context, const TourneyCommandOptions& options) {
   if (options.games_per_opening) settings.games_per_opening = *options.games_per_opening;
   settings.state = options.state;
   settings.random_plies = options.random_plies;
+  if (!options.openings.empty()) {
+    auto parsed = parse_openings(options.openings);
+    if (auto* error = parsed.if_error()) return context.usage_error(*error);
+    auto read = read_openings(parsed.value(), game, context.catalogue());
+    if (auto* error = read.if_error())
+      return report_file_error(context, display_name(parsed.value().file), *error);
+    settings.opening_settings = parsed.value();
+    settings.openings = std::move(read).value();
+  }
   if (!options.sprt.empty()) {
     auto sprt = parse_sprt(options.sprt);
     if (auto* error = sprt.if_error()) return context.usage_error(*error);
@@ -586,6 +647,10 @@ Command add_tourney_command(CLI::App& app) {
       ->add_option("--games-per-opening", options->games_per_opening,
                    "Games in a row from one opening, the seats rotating (default 2: a pair)")
       ->check(whole_number(1, 1000));
+  command
+      ->add_option("--openings", options->openings,
+                   "Start the games from FILE's openings: [order=random|sequential] [plies=N] [start=K]")
+      ->expected(1, 4);
   command
       ->add_option("--random-plies", options->random_plies,
                    "Start each opening with N random moves, the same for its games (default 0)")

@@ -202,6 +202,16 @@ std::optional<Message> Tourney::prepare() {
     return Message{
         "tourney.random-plies-max",
         {{"plies", std::to_string(options_.random_plies)}, {"max", std::to_string(options_.max_moves)}}};
+  if (!options_.openings.empty()) {
+    std::size_t longest = 0;
+    for (const Opening& opening : options_.openings) longest = std::max(longest, opening.moves.size());
+    if (static_cast<std::int64_t>(longest) + options_.random_plies >= options_.max_moves)
+      return Message{"tourney.openings-max",
+                     {{"plies", std::to_string(static_cast<std::int64_t>(longest) + options_.random_plies)},
+                      {"max", std::to_string(options_.max_moves)}}};
+    opening_order_ = opening_order(options_.opening_settings.value_or(OpeningSettings{}),
+                                   options_.openings.size(), options_.seed);
+  }
   for (std::size_t entrant = 0; entrant < options_.players.size(); ++entrant) {
     PlayerSettings settings{{1, options_.movetime_ms}, options_.timeout_ms};
     settings.max_memory_mb = options_.max_memory_mb;
@@ -379,12 +389,14 @@ std::string Tourney::settings_text() const {
   text += " games=" + or_none(options_.games) + " wins=" + or_none(options_.wins) +
           " rounds=" + or_none(options_.rounds) + " seed=" + std::to_string(options_.seed) +
           " movetime=" + or_none(options_.movetime_ms) + " timeout=" + or_none(options_.timeout_ms) +
-          " max-memory=" + or_none(options_.max_memory_mb) + " draw=" + draw_rule_text(options_.adjudication.draw) +
+          " max-memory=" + or_none(options_.max_memory_mb) +
+          " draw=" + draw_rule_text(options_.adjudication.draw) +
           " resign=" + resign_rule_text(options_.adjudication.resign) +
           " tc=" + (options_.time_control ? time_control_text(*options_.time_control) : "-") +
           " max-moves=" + std::to_string(options_.max_moves) +
           " games-per-opening=" + std::to_string(options_.games_per_opening) +
-          " random-plies=" + std::to_string(options_.random_plies);
+          " random-plies=" + std::to_string(options_.random_plies) +
+          " openings=" + opening_settings_text(options_.opening_settings);
   if (options_.sprt) {
     const SprtSettings& sprt = *options_.sprt;
     text += " sprt=" + std::to_string(sprt.elo0) + "," + std::to_string(sprt.elo1) + "," +
@@ -483,8 +495,16 @@ std::optional<TourneyGame> Tourney::play(std::int64_t number) {
     players.push_back(owned.back().get());
   }
 
-  // A start drawn for the game (Chess960) goes into its records.
-  const std::string start = drawn_start(game_, options_.seed, opening_of(number, options_.games_per_opening));
+  // The opening's start, or one drawn for the game (Chess960), goes into
+  // its records.
+  const std::int64_t opening_number = opening_of(number, options_.games_per_opening);
+  const Opening* opening = nullptr;
+  if (!opening_order_.empty())
+    opening =
+        &options_
+             .openings[opening_order_[static_cast<std::size_t>(opening_number - 1) % opening_order_.size()]];
+  const std::string start =
+      opening != nullptr ? opening->position : drawn_start(game_, options_.seed, opening_number);
   std::optional<RecordFile> file;
   if (!options_.out_dir.empty()) {
     GameHeader header;
@@ -513,6 +533,15 @@ std::optional<TourneyGame> Tourney::play(std::int64_t number) {
 
   auto position = game_.new_state_from(start);
   if (!position) throw std::logic_error("a drawn start the game refuses: " + start);
+  // The opening's moves, which read_openings checked, as the record's first.
+  for (std::size_t ply = 0; opening != nullptr && ply < opening->moves.size(); ++ply) {
+    const Move& move = opening->moves[ply];
+    if (auto failed = sink.write_move(*position.value(), move, game_.move_text(move, *position.value()))) {
+      std::lock_guard lock(mutex_);
+      return fail(std::move(*failed));
+    }
+    position.value()->apply(move);
+  }
   if (options_.random_plies > 0) {
     // The same moves for every game of the opening: its seed, not the game's.
     const std::uint64_t seed =

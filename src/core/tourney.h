@@ -19,6 +19,7 @@
 #include "core/catalogue.h"
 #include "core/clock.h"
 #include "core/match.h"
+#include "core/openings.h"
 #include "core/sprt.h"
 #include "records/record_file.h"
 
@@ -56,6 +57,10 @@ struct TourneyOptions {
   // An opening of this many random moves (none that ends the game), drawn
   // for each opening from the seed and played at the start of its games.
   std::int64_t random_plies = 0;
+  // --openings: where each opening starts and its moves (read_openings),
+  // played before the random plies; none: every game from the game's start.
+  std::optional<OpeningSettings> opening_settings;
+  std::vector<Opening> openings;
   // Stop when the test decides between two entrants (then --games, if
   // given, is at most how many are played).
   std::optional<SprtSettings> sprt;
@@ -222,6 +227,7 @@ class Tourney {
   std::set<std::int64_t> done_;  // games the state file counted: not played again
   bool resuming_ = false;        // the state file was there: this run continues it
   std::uint64_t resumed_archive_bytes_ = 0;
+  std::vector<std::size_t> opening_order_;  // --openings: which one each opening number plays
 };
 
 // Plays `plies` random legal moves from `state` through `sink`

@@ -158,6 +158,13 @@ class PositionText {
   // The rules' name in an archive's variant tag (PGN [Variant]): "" for
   // the game's standard rules, "Chess960".
   virtual std::string variant_tag() const = 0;
+  // A line of a file of positions (tourney --openings) as the position
+  // text new_state_from takes; a message when the line is none. The line
+  // itself by default; chess reads EPD (a FEN's first four fields, then
+  // operations).
+  virtual Result<std::string, Message> position_of_line(std::string_view line) const {
+    return std::string(line);
+  }
 };
 
 // ---- A start drawn for each game (Chess960) -----------------------------------

@@ -12,6 +12,7 @@
 #include <fstream>
 #include <iterator>
 #include <regex>
+#include <set>
 #include <sstream>
 
 #include "subprocess.h"
@@ -564,5 +565,126 @@ TEST_CASE("tourney chess --draw and --resign: Stockfish's own scores end the gam
     Child bad(kBinary, {"tourney", "chess", "--players", "1,2", "--draw", "movecount=0"}, dir.path(), false);
     CHECK(bad.finish(30s) == 2);
     CHECK(bad.err().find("--draw movecount=0: not a setting") != std::string::npos);
+  }
+}
+
+TEST_CASE(
+    "tourney --openings: EPD and PGN starts, Chess960 too, in every record and the PGN archive, a bad book "
+    "stops it") {
+  gamerec::test::TempDir dir("tourney");
+  const std::string book = kSourceDir + "/samples/chess/openings/four-openings.epd";
+  SECTION("an EPD book in the file's order, a pair to an opening") {
+    Child run(kBinary,
+              {"tourney", "chess", "--players", "1,random", "--games", "4", "--max-moves", "30", "--openings",
+               book, "--out", "records", "--pgn-out", "games.pgn"},
+              dir.path(), false);
+    REQUIRE(run.finish(120s) == 0);
+    INFO(run.out() << run.err());
+    const char* sicilian = "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+    const char* french = "rnbqkbnr/ppp2ppp/4p3/3p4/3PP3/8/PPP2PPP/RNBQKBNR w KQkq - 0 3";
+    CHECK(read_file(dir.path() + "/records/chess-0001.chess").find(std::string("position: ") + sicilian) !=
+          std::string::npos);
+    CHECK(read_file(dir.path() + "/records/chess-0002.chess").find(std::string("position: ") + sicilian) !=
+          std::string::npos);
+    CHECK(read_file(dir.path() + "/records/chess-0003.chess").find(std::string("position: ") + french) !=
+          std::string::npos);
+    const std::string pgn = read_file(dir.path() + "/games.pgn");
+    CHECK(count_of(pgn, "[SetUp \"1\"]") == 4);
+    CHECK(count_of(pgn, std::string("[FEN \"") + sicilian + "\"]") == 2);
+    CHECK(count_of(pgn, std::string("[FEN \"") + french + "\"]") == 2);
+    Child validate(kBinary,
+                   {"validate", "games.pgn", "records/chess-0001.chess", "records/chess-0002.chess",
+                    "records/chess-0003.chess", "records/chess-0004.chess"},
+                   dir.path(), false);
+    CHECK(validate.finish(30s) == 0);
+    // pgn-extract reads the archive's starts as well.
+    REQUIRE(::access(kPgnExtract, X_OK) == 0);
+    Child extract(kPgnExtract, {"-s", "--quiet", "-r", "games.pgn"}, dir.path(), false);
+    CHECK(extract.finish(30s) == 0);
+    CHECK(extract.err().find("rror") == std::string::npos);
+  }
+  SECTION("a PGN book's moves, cut to plies=2, shuffled by the seed and the same for the same seed") {
+    std::ofstream(dir.path() + "/book.pgn")
+        << "[Event \"a\"]\n\n1. d4 d5 2. c4 *\n\n[Event \"b\"]\n\n1. e4 c5 2. Nf3 *\n\n"
+           "[Event \"c\"]\n\n1. c4 e5 2. Nc3 *\n";
+    const auto run_into = [&](const std::string& out) {
+      Child run(kBinary,
+                {"tourney", "chess", "--players", "1,random", "--games", "6", "--max-moves", "10", "--seed",
+                 "5", "--openings", "book.pgn", "order=random", "plies=2", "--out", out},
+                dir.path(), false);
+      REQUIRE(run.finish(120s) == 0);
+    };
+    run_into("first");
+    run_into("second");
+    // A record's first two moves: the two lines after its header.
+    const auto first_two = [](const std::string& text) {
+      const auto moves = text.find("---\n", 4) + 4;
+      return text.substr(moves, text.find('\n', text.find('\n', moves) + 1) - moves);
+    };
+    std::set<std::string> openings;
+    for (int game = 1; game <= 6; ++game) {
+      const std::string name = "/chess-000" + std::to_string(game) + ".chess";
+      const std::string text = read_file(dir.path() + "/first" + name);
+      INFO(text);
+      CHECK(text == read_file(dir.path() + "/second" + name));
+      const std::string opening = first_two(text);
+      CHECK((opening == "d4\nd5" || opening == "e4\nc5" || opening == "c4\ne5"));
+      openings.insert(opening);
+      // A pair shares its opening.
+      if (game % 2 == 0)
+        CHECK(first_two(read_file(dir.path() + "/first/chess-000" + std::to_string(game - 1) + ".chess")) ==
+              opening);
+    }
+    CHECK(openings.size() == 3);  // each once before any again
+  }
+  SECTION("Chess960: Shredder-FEN starts from the published perft positions") {
+    std::ofstream(dir.path() + "/960.epd")
+        << "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - hmvc 2; fmvn 9;\n"
+           "b1q1rrkb/pppppppp/3nn3/8/P7/1PPP4/4PPPP/BQNNRKRB w GE - 1 9\n";
+    Child run(kBinary,
+              {"tourney", "chess960", "--players", "1,random", "--games", "4", "--max-moves", "30",
+               "--openings", "960.epd", "--out", "records", "--pgn-out", "games.pgn"},
+              dir.path(), false);
+    REQUIRE(run.finish(120s) == 0);
+    INFO(run.out() << run.err());
+    const std::string pgn = read_file(dir.path() + "/games.pgn");
+    CHECK(count_of(pgn, "[Variant \"Chess960\"]") == 4);
+    CHECK(count_of(pgn, "[FEN \"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w ") == 2);
+    Child validate(kBinary, {"validate", "games.pgn", "records/chess960-0003.chess960"}, dir.path(), false);
+    CHECK(validate.finish(30s) == 0);
+  }
+  SECTION("a bad line, a bad setting, or an opening as long as --max-moves: nothing is played") {
+    std::ofstream(dir.path() + "/bad.epd") << "4k3/8/8/8/8/8/4P3/4K3 w - -\n4k3/8/8/8/8/8/4P3/4K3 w\n";
+    Child bad(kBinary, {"tourney", "chess", "--players", "1,2", "--openings", "bad.epd", "--out", "records"},
+              dir.path(), false);
+    CHECK(bad.finish(30s) == 2);
+    CHECK(bad.err().rfind("bad.epd:2:", 0) == 0);
+    CHECK(bad.err().find("error[opening]: FEN: needs 6 fields") != std::string::npos);
+    CHECK_FALSE(fs::exists(dir.path() + "/records"));
+    Child setting(kBinary, {"tourney", "chess", "--players", "1,2", "--openings", book, "order=alphabetical"},
+                  dir.path(), false);
+    CHECK(setting.finish(30s) == 2);
+    CHECK(setting.err().find("--openings order=alphabetical: not a setting") != std::string::npos);
+    std::ofstream(dir.path() + "/long.pgn") << "[Event \"l\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n";
+    Child long_one(kBinary,
+                   {"tourney", "chess", "--players", "1,2", "--openings", "long.pgn", "--max-moves", "4"},
+                   dir.path(), false);
+    CHECK(long_one.finish(30s) == 2);
+    CHECK(long_one.err().find("an opening of 4 moves must be shorter than --max-moves (4)") !=
+          std::string::npos);
+  }
+  SECTION("--state names the book: the same command continues, and prints the same table") {
+    const std::vector<std::string> args = {
+        "tourney",      "kalah",   "--players",  "2,1",
+        "--games",      "6",       "--openings", kSourceDir + "/samples/kalah/openings/positions.txt",
+        "order=random", "--state", "run.state"};
+    Child first(kBinary, args, dir.path(), false);
+    REQUIRE(first.finish(60s) == 0);
+    CHECK(read_file(dir.path() + "/run.state")
+              .find(" openings=" + kSourceDir + "/samples/kalah/openings/positions.txt,random,all,1") !=
+          std::string::npos);
+    Child again(kBinary, args, dir.path(), false);
+    REQUIRE(again.finish(60s) == 0);
+    CHECK(again.out() == first.out());
   }
 }

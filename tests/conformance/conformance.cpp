@@ -454,6 +454,12 @@ class Kit {
         fail("position-text", "'" + text + "' read back is written '" + texts->position_text(**made) + "'");
         return;
       }
+      // The same text as a line of a file of positions (tourney --openings).
+      auto line = texts->position_of_line(text);
+      if (!line || line.value() != text) {
+        fail("position-text", "'" + text + "' as a line of positions is read as another position");
+        return;
+      }
       std::vector<std::string> legal_there;
       std::vector<std::string> legal_back;
       for (const Move& move : position.legal_moves()) legal_there.push_back(game_->move_text(move, position));

@@ -48,6 +48,10 @@ namespace gamerec::chess {
 // castling field may be X-FEN or Shredder-FEN; fen_of writes X-FEN there.
 Result<Position, Message> parse_fen(std::string_view text, bool chess960 = false);
 std::string fen_of(const Position& position);
+// An EPD line (a FEN's first four fields, then operations such as
+// `hmvc 3; fmvn 20; id "x";`) as a FEN: the move counters from hmvc and
+// fmvn when given. A whole FEN is returned as it is.
+Result<std::string, Message> fen_of_epd(std::string_view line);
 
 // How a game stands after a move.
 enum class End { kNone, kCheckmate, kStalemate, kInsufficientMaterial, kFivefold, kSeventyFiveMoves };
@@ -175,6 +179,9 @@ class ChessGame final : public GameOf<ChessGame, ChessState>,
   std::string position_text(const State& state) const override { return state_of(state).fen(); }
   std::string start_text() const override;
   std::string variant_tag() const override { return start_.chess960 ? "Chess960" : ""; }
+  Result<std::string, Message> position_of_line(std::string_view line) const override {
+    return fen_of_epd(line);
+  }
   // `random_start`: Chess960's start=random, whose games start where
   // random_start() says (a record naming no start: at `start`).
   ChessGame(SharedDefinition definition, RuleOptions options, Position start, bool random_start = false)

@@ -236,4 +236,32 @@ std::string fen_of(const Position& p) {
   return out;
 }
 
+Result<std::string, Message> fen_of_epd(std::string_view line) {
+  const auto fields = split_fields(line);
+  if (fields.size() < 4) return fen_error("field-count", {{"count", std::to_string(fields.size())}});
+  std::string fen;
+  for (std::size_t i = 0; i < 4; ++i) fen += std::string(fields[i]) + (i < 3 ? " " : "");
+  // What follows the fourth field: the two counters of a FEN, or operations.
+  const auto rest_at = static_cast<std::size_t>(fields[3].data() + fields[3].size() - line.data());
+  const std::string_view rest = line.substr(rest_at);
+  if (fields.size() == 6 && rest.find(';') == std::string_view::npos) return std::string(line);
+  std::string halfmove = "0";
+  std::string fullmove = "1";
+  bool counters = false;
+  // Operations end at a ';' outside a quoted string.
+  std::size_t begin = 0;
+  bool quoted = false;
+  for (std::size_t i = 0; i <= rest.size(); ++i) {
+    if (i < rest.size() && rest[i] == '"') quoted = !quoted;
+    if (i < rest.size() && (quoted || rest[i] != ';')) continue;
+    const auto words = split_fields(rest.substr(begin, i - begin));
+    begin = i + 1;
+    if (words.size() != 2 || (words[0] != "hmvc" && words[0] != "fmvn")) continue;
+    (words[0] == "hmvc" ? halfmove : fullmove) = std::string(words[1]);
+    counters = true;
+  }
+  if (counters) fen += " " + halfmove + " " + fullmove;
+  return fen;
+}
+
 }  // namespace gamerec::chess
