@@ -557,14 +557,18 @@ std::optional<TourneyGame> Tourney::play(std::int64_t number) {
   SilentHooks hooks;
   result.end = match.run(hooks, options_.max_moves);
   owned.clear();  // external programs end before the game is counted
-  // Why a forfeit was lost, or how the game was adjudicated, as the
-  // record's last line (a comment).
-  if (file && options_.end_note &&
-      (result.end.reason == MatchEnd::Reason::kForfeit || result.end.reason == MatchEnd::Reason::kAdjudicated)) {
+  // Why a forfeit was lost, or how the game was adjudicated: the record's
+  // last line and the archive game's last comment.
+  std::string note;
+  if (options_.end_note && (result.end.reason == MatchEnd::Reason::kForfeit ||
+                            result.end.reason == MatchEnd::Reason::kAdjudicated)) {
     // Names are settled in prepare(): read here without the lock.
     std::vector<std::string> names;
     for (const std::size_t entrant : result.seats) names.push_back(tallies_[entrant].name);
-    auto written = file->append_line("# " + escape_controls(options_.end_note(result, names)));
+    note = escape_controls(options_.end_note(result, names));
+  }
+  if (file && !note.empty()) {
+    auto written = file->append_line("# " + note);
     if (!written) {
       std::lock_guard lock(mutex_);
       return fail(std::move(written.error()));
@@ -596,7 +600,7 @@ std::optional<TourneyGame> Tourney::play(std::int64_t number) {
   total_moves_ += result.moves;
   count(result, outcome, finished, forfeit_kind(result.end));
   if (archive_file_) {
-    auto text = archive_text(result, start, sink.moves(), match.state());
+    auto text = archive_text(result, start, sink.moves(), match.state(), note);
     if (!text) return fail(std::move(text.error()));
     if (text->ends_with('\n')) text->pop_back();
     auto appended = archive_file_->append_line(*text);
@@ -619,7 +623,8 @@ std::optional<TourneyGame> Tourney::play(std::int64_t number) {
 }
 
 Result<std::string, Error> Tourney::archive_text(const TourneyGame& game, const std::string& start,
-                                                 const std::vector<Move>& moves, const State& end) const {
+                                                 const std::vector<Move>& moves, const State& end,
+                                                 const std::string& note) const {
   auto writer = archive_format_->open_writer();
   GameHeader header;
   header.position = start;
@@ -638,6 +643,12 @@ Result<std::string, Error> Tourney::archive_text(const TourneyGame& game, const 
   for (const Move& move : moves) {
     text += writer->move(game_, *state, move, game_.move_text(move, *state));
     state->apply(move);
+  }
+  if (!note.empty()) {
+    RecordEvent comment;
+    comment.kind = RecordEvent::Kind::kComment;
+    comment.text = note;
+    text += writer->annotation(comment);
   }
   return text + writer->end_game(game_, end);
 }

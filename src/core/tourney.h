@@ -68,9 +68,9 @@ struct TourneyOptions {
   // continues from them (gamerec(1), tourney --state); empty: nowhere.
   std::string state;
   // The words a record ends with, as a comment, for a game lost by forfeit
-  // or adjudicated: why, with the names of the players by seat (the CLI
-  // words it as it prints it). Called from the threads that play games.
-  // Unset: no such line.
+  // or adjudicated, and its archive game's last comment: why, with the
+  // names of the players by seat (the CLI words it as it prints it).
+  // Called from the threads that play games. Unset: no such words.
   std::function<std::string(const TourneyGame& game, const std::vector<std::string>& names)> end_note;
 };
 
@@ -204,8 +204,11 @@ class Tourney {
   std::string record_path(std::int64_t number) const;
   std::string trace_path(std::int64_t number, std::size_t seat) const;
   std::vector<std::pair<std::size_t, std::size_t>> pairings() const;
+  // The game as the archive writes it; `note`, when not empty, closes its
+  // moves as a comment (TourneyOptions::end_note).
   Result<std::string, Error> archive_text(const TourneyGame& game, const std::string& start,
-                                          const std::vector<Move>& moves, const State& end) const;
+                                          const std::vector<Move>& moves, const State& end,
+                                          const std::string& note) const;
 
   const GameCatalogue& catalogue_;
   const Game& game_;

@@ -130,6 +130,11 @@ TEST_CASE("tourney chess --pgn-out: a forfeit's result and Termination, and an a
   // Game 1: level 1 is White, the engine crashes at its first move.
   CHECK(std::regex_search(pgn, std::regex(R"re(\[Round "1"\]\n\[White "gamerec level 1"\]\n\[Black "fake"\]\n\[Result "1-0"\]\n\[Termination "abandoned"\])re")));
   CHECK(std::regex_search(pgn, std::regex(R"re(\[Round "2"\]\n\[White "fake"\]\n\[Black "gamerec level 1"\]\n\[Result "0-1"\])re")));
+  // Each game's moves end with why, as a comment.
+  CHECK(std::regex_search(
+      pgn, std::regex(R"re(\n1\. e4\s+\{game 1:\s+fake\s+loses\s+by\s+forfeit:\s[^}]*\}\s+1-0\n)re")));
+  CHECK(std::regex_search(pgn,
+                          std::regex(R"re(\n\{game 2:\s+fake\s+loses\s+by\s+forfeit:\s[^}]*\}\s+0-1\n)re")));
   Child validate(kBinary, {"validate", "games.pgn"}, dir.path(), false);
   CHECK(validate.finish(30s) == 0);
 
@@ -531,6 +536,12 @@ TEST_CASE("tourney chess --draw and --resign: Stockfish's own scores end the gam
     const std::string pgn = read_file(dir.path() + "/one.pgn");
     CHECK(pgn.find("[Result \"0-1\"]") != std::string::npos);
     CHECK(pgn.find("[Termination \"adjudication\"]") != std::string::npos);
+    // The moves end with why, as a comment (the writer breaks long lines).
+    std::string one_line = pgn;
+    std::replace(one_line.begin(), one_line.end(), '\n', ' ');
+    CHECK(one_line.find(
+              "{game 1: A resigns by adjudication: its own score 500 cp or more below even (or a mate "
+              "against it) for its last 2 moves} 0-1") != std::string::npos);
 
     Child both(kBinary,
                {"tourney", "chess", "--variant", queenless, "--players", engine + ";name=A," + engine + ";name=B",
