@@ -49,6 +49,8 @@ struct TourneyCommandOptions {
   std::vector<std::string> sprt;  // KEY=VALUE settings of --sprt
   std::vector<std::string> draw;    // ... of --draw
   std::vector<std::string> resign;  // ... of --resign
+  bool draw_given = false;          // --draw, with settings or none
+  bool resign_given = false;
   std::vector<std::string> openings;  // FILE, then KEY=VALUE settings
   std::optional<std::int64_t> games_per_opening;
   std::string state;
@@ -131,8 +133,9 @@ Result<SprtSettings, Message> parse_sprt(const std::vector<std::string>& items) 
 // --draw movenumber=N movecount=M score=S and --resign movecount=M score=S
 // [twosided=true], as fastchess takes them (its defaults: 0, 1 and 0),
 // whole numbers, movecount at least 1.
-Result<AdjudicationRules, Message> parse_adjudication(const std::vector<std::string>& draw,
-                                                      const std::vector<std::string>& resign) {
+// Null: the option was not given.
+Result<AdjudicationRules, Message> parse_adjudication(const std::vector<std::string>* draw,
+                                                      const std::vector<std::string>* resign) {
   AdjudicationRules rules;
   using Values = std::map<std::string, std::string>;  // each key's text
   // Each setting's number, or the message that names the bad one.
@@ -141,6 +144,7 @@ Result<AdjudicationRules, Message> parse_adjudication(const std::vector<std::str
     Values values;
     SettingReader reader(std::move(keys));
     for (const std::string& item : items) {
+      if (item.empty()) continue;  // the option alone, every setting its default
       const auto bad = Message{"tourney.adjudication-setting", {{"option", option}, {"setting", item}}};
       auto setting = reader.read(item);
       if (!setting) return bad;
@@ -157,13 +161,13 @@ Result<AdjudicationRules, Message> parse_adjudication(const std::vector<std::str
     const auto found = values.find(key);
     return found == values.end() ? otherwise : std::stoll(found->second);
   };
-  if (!draw.empty()) {
-    auto values = settings(draw, "--draw", {"movenumber", "movecount", "score"});
+  if (draw != nullptr) {
+    auto values = settings(*draw, "--draw", {"movenumber", "movecount", "score"});
     if (!values) return values.error();
     rules.draw = DrawRule{number(*values, "movenumber", 0), number(*values, "movecount", 1), number(*values, "score", 0)};
   }
-  if (!resign.empty()) {
-    auto values = settings(resign, "--resign", {"movecount", "score", "twosided"});
+  if (resign != nullptr) {
+    auto values = settings(*resign, "--resign", {"movecount", "score", "twosided"});
     if (!values) return values.error();
     const auto two_sided = values->find("twosided");
     rules.resign = ResignRule{number(*values, "movecount", 1), number(*values, "score", 0),
@@ -172,18 +176,24 @@ Result<AdjudicationRules, Message> parse_adjudication(const std::vector<std::str
   return rules;
 }
 
-// --openings FILE [order=random|sequential] [plies=N] [start=K], as
-// fastchess takes them (by default the file's order, every ply, the first
-// opening first).
+// --openings FILE [order=random|sequential] [plies=N] [start=K]
+// [format=epd|pgn], as fastchess takes them (by default the file's order,
+// every ply, the first opening first, the format from the file's name);
+// fastchess's file=FILE too.
 Result<OpeningSettings, Message> parse_openings(const std::vector<std::string>& items) {
   OpeningSettings settings;
-  settings.file = items.front();
-  SettingReader reader({"order", "plies", "start"});
+  settings.file = items.front().rfind("file=", 0) == 0 ? items.front().substr(5) : items.front();
+  SettingReader reader({"order", "plies", "start", "format"});
   for (std::size_t i = 1; i < items.size(); ++i) {
     const auto bad = Message{"tourney.openings-setting", {{"setting", items[i]}}};
     const auto setting = reader.read(items[i]);
     if (!setting) return bad;
     const auto& [key, value] = *setting;
+    if (key == "format") {
+      if (value != "epd" && value != "pgn") return bad;
+      settings.format = value == "epd" ? OpeningSettings::Format::kLines : OpeningSettings::Format::kRecords;
+      continue;
+    }
     if (key == "order") {
       if (value != "random" && value != "sequential") return bad;
       settings.random_order = value == "random";
@@ -447,7 +457,8 @@ int run_tourney(const Context& context, const TourneyCommandOptions& options) {
   settings.timeout_ms = options.timeout_ms;
   settings.max_memory_mb = options.max_memory_mb;
   {
-    auto rules = parse_adjudication(options.draw, options.resign);
+    auto rules = parse_adjudication(options.draw_given ? &options.draw : nullptr,
+                                    options.resign_given ? &options.resign : nullptr);
     if (auto* error = rules.if_error()) return context.usage_error(*error);
     settings.adjudication = rules.value();
   }
@@ -635,22 +646,25 @@ Command add_tourney_command(CLI::App& app) {
       ->expected(1, 5)
       ->excludes(wins)
       ->excludes(rounds);
-  command
-      ->add_option("--draw", options->draw,
-                   "Adjudicate a draw from the players' scores: [movenumber=N] [movecount=M] [score=CP]")
-      ->expected(1, 3);
-  command
-      ->add_option("--resign", options->resign,
-                   "Adjudicate a loss from the players' scores: [movecount=M] [score=CP] [twosided=true]")
-      ->expected(1, 3);
+  CLI::Option* draw =
+      command
+          ->add_option("--draw", options->draw,
+                       "Adjudicate a draw from the players' scores: [movenumber=N] [movecount=M] [score=CP]")
+          ->expected(0, 3);
+  CLI::Option* resign =
+      command
+          ->add_option("--resign", options->resign,
+                       "Adjudicate a loss from the players' scores: [movecount=M] [score=CP] [twosided=true]")
+          ->expected(0, 3);
   command
       ->add_option("--games-per-opening", options->games_per_opening,
                    "Games in a row from one opening, the seats rotating (default 2: a pair)")
       ->check(whole_number(1, 1000));
   command
       ->add_option("--openings", options->openings,
-                   "Start the games from FILE's openings: [order=random|sequential] [plies=N] [start=K]")
-      ->expected(1, 4);
+                   "Start the games from FILE's openings: [order=random|sequential] [plies=N] [start=K] "
+                   "[format=epd|pgn]")
+      ->expected(1, 5);
   command
       ->add_option("--random-plies", options->random_plies,
                    "Start each opening with N random moves, the same for its games (default 0)")
@@ -659,7 +673,11 @@ Command add_tourney_command(CLI::App& app) {
                       "Keep every game counted in FILE; the same command run again continues from it");
   command->add_option("--rating-interval", options->rating_interval, "Print the table every N games")
       ->check(whole_number(1, kMaxCount));
-  return {command, [options](const Context& context) { return run_tourney(context, *options); }};
+  return {command, [options, draw, resign](const Context& context) {
+            options->draw_given = draw->count() > 0;
+            options->resign_given = resign->count() > 0;
+            return run_tourney(context, *options);
+          }};
 }
 
 }  // namespace gamerec::cli

@@ -18,9 +18,9 @@ struct ReportedScore {
   std::int64_t value = 0;  // centipawns, or moves to mate
 };
 
-// --draw movenumber=N movecount=M score=S: a draw once N moves of each side
-// are played and the last M moves of each side all scored within S
-// centipawns of even.
+// --draw movenumber=N movecount=M score=S: a draw once N full moves are
+// played and the last M moves of each side all scored within S
+// centipawns of even, none of them a move that cannot be undone.
 struct DrawRule {
   std::int64_t move_number = 0;
   std::int64_t move_count = 1;
@@ -28,9 +28,11 @@ struct DrawRule {
   bool operator==(const DrawRule&) const = default;
 };
 
-// --resign movecount=M score=S [twosided=true]: a side whose last M moves
-// all scored S centipawns or more below even (or a mate against it) loses;
-// two-sided, only when the other side's last M moves scored as much above.
+// --resign movecount=M score=S [twosided=true]: a side that has just moved
+// and scores itself below even loses when its own last M moves all scored
+// S centipawns or more below even (or a mate against it); two-sided, when
+// the last M moves of each side all scored S or more away from even
+// either way (or a mate).
 struct ResignRule {
   std::int64_t move_count = 1;
   std::int64_t score = 0;
@@ -55,20 +57,24 @@ struct Adjudged {
 std::string draw_rule_text(const std::optional<DrawRule>& rule);
 std::string resign_rule_text(const std::optional<ResignRule>& rule);
 
+// fastchess's counting (its DrawTracker and ResignTracker), move by move.
 class Adjudicator {
  public:
   Adjudicator(AdjudicationRules rules, std::size_t sides);
-  // After `mover`'s move, `moves_played` moves in all, with the score its
-  // player gave (none: the rules' counts start again): the result when the
-  // rules give one now.
-  std::optional<Adjudged> after_move(Side mover, std::int64_t moves_played, std::optional<ReportedScore> score);
+  // After `mover`'s move, with `full_moves` full moves played (chess: the
+  // position's move number less one), the score its player gave (none:
+  // its counts start again) and whether the move cannot be undone: the
+  // result when the rules give one now. A resignation comes first.
+  std::optional<Adjudged> after_move(Side mover, std::int64_t full_moves, std::optional<ReportedScore> score,
+                                     bool irreversible);
 
  private:
   AdjudicationRules rules_;
   std::size_t sides_;
-  std::int64_t quiet_moves_ = 0;     // moves in a row scored within the draw score
-  std::vector<std::int64_t> losing_;   // per side, its own moves in a row scored at or below -resign score
-  std::vector<std::int64_t> winning_;  // per side, the same at or above +resign score
+  std::int64_t quiet_moves_ = 0;      // moves in a row scored within the draw score
+  std::vector<std::int64_t> losing_;  // per side, its own moves in a row scored at or below -resign score
+  std::int64_t decisive_moves_ =
+      0;  // two-sided: moves in a row scored the resign score or more away from even
 };
 
 }  // namespace gamerec

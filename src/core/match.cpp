@@ -157,7 +157,15 @@ MatchEnd Match::run(MatchHooks& hooks, std::optional<std::int64_t> max_moves) {
     if (auto failed = play(side, move, text, player.is_computer(), hooks))
       return write_failed(std::move(*failed));
     if (adjudicator_ && !state_->is_over()) {
-      if (auto adjudged = adjudicator_->after_move(side, state_->moves_played(), action->score)) {
+      // Full moves as the game numbers them (chess: from its FEN's move
+      // number), else every side's moves counted as one.
+      const auto* numbers = game_.facet<MoveNumbers>();
+      const std::int64_t full_moves =
+          numbers != nullptr ? numbers->move_number(*state_).number - 1
+                             : state_->moves_played() / static_cast<std::int64_t>(players_.size());
+      const auto* irreversible = game_.facet<IrreversibleMoves>();
+      const bool reset = irreversible != nullptr && irreversible->after_irreversible(*state_);
+      if (auto adjudged = adjudicator_->after_move(side, full_moves, action->score, reset)) {
         MatchEnd end{MatchEnd::Reason::kAdjudicated};
         end.outcome.over = true;
         end.outcome.winners = std::move(adjudged->winners);

@@ -21,21 +21,30 @@ bool ends_with(std::string_view text, std::string_view tail) {
   return text.size() >= tail.size() && text.substr(text.size() - tail.size()) == tail;
 }
 
+// A stone of a Gomocup opening: as written ("1,-2"), and where it goes.
+struct Stone {
+  std::string written;
+  int x = 0;
+  int y = 0;
+};
+
 // Gomocup's openings, on a game with a grid: "x,y, x,y, ..." stones in
 // the order played, each as columns and rows away from the centre
 // (width/2, height/2, counted from 0 at the top left), as the Gomocup
 // manager reads them. nullopt when the line is not such a list.
-std::optional<std::vector<std::string>> gomocup_moves(std::string_view line, const CellBoard& board) {
+std::optional<std::vector<Stone>> gomocup_stones(std::string_view line) {
+  // Far beyond any board: larger offsets are no stones of one.
+  constexpr int kLargestOffset = 1000;
   std::vector<int> numbers;
   std::size_t at = 0;
   const auto skip_blanks = [&] {
-    while (at < line.size() && (line[at] == ' ' || line[at] == '\t' || line[at] == '\r')) ++at;
+    while (at < line.size() && (line[at] == ' ' || line[at] == '\t')) ++at;
   };
   while (true) {
     skip_blanks();
     int value = 0;
     const auto [end, error] = std::from_chars(line.data() + at, line.data() + line.size(), value);
-    if (error != std::errc()) return std::nullopt;
+    if (error != std::errc() || value < -kLargestOffset || value > kLargestOffset) return std::nullopt;
     numbers.push_back(value);
     at = static_cast<std::size_t>(end - line.data());
     skip_blanks();
@@ -44,21 +53,39 @@ std::optional<std::vector<std::string>> gomocup_moves(std::string_view line, con
     ++at;
   }
   if (numbers.size() % 2 != 0) return std::nullopt;
-  std::vector<std::string> moves;
+  std::vector<Stone> stones;
   for (std::size_t i = 0; i < numbers.size(); i += 2)
-    moves.push_back(board.cell_move(board.rows() / 2 + numbers[i + 1], board.cols() / 2 + numbers[i]));
-  return moves;
+    stones.push_back(
+        {std::to_string(numbers[i]) + "," + std::to_string(numbers[i + 1]), numbers[i], numbers[i + 1]});
+  return stones;
 }
 
-// The opening a line of a positions file stands for.
+// The opening a line of a positions file stands for: on a grid with no
+// start positions (gomoku), Gomocup's stones; else a position.
 Result<Opening, Error> opening_of_line(std::string_view line, std::int64_t number, const Game& game) {
   Opening opening;
   opening.line = number;
-  std::vector<std::string> texts;
   const auto* board = game.facet<CellBoard>();
-  if (auto moves = board != nullptr ? gomocup_moves(line, *board) : std::nullopt) {
-    texts = std::move(*moves);
-  } else if (const auto* positions = game.facet<PositionText>()) {
+  const auto* positions = game.facet<PositionText>();
+  if (board != nullptr && positions == nullptr) {
+    const auto stones = gomocup_stones(line);
+    if (!stones) return opening_error("not-stones", number);
+    auto state = game.new_state();
+    for (const Stone& stone : *stones) {
+      const int row = board->rows() / 2 + stone.y;
+      const int col = board->cols() / 2 + stone.x;
+      const bool on_board = row >= 0 && row < board->rows() && col >= 0 && col < board->cols();
+      auto move = on_board ? game.read_move(*state, board->cell_move(row, col))
+                           : Result<Move, MoveError>(MoveError{ErrorCode::kOffBoard});
+      if (!move) return opening_error("refused-stone", number, {{"stone", stone.written}});
+      opening.moves.push_back(move.value());
+      state->apply(move.value());
+    }
+    return opening;
+  }
+  // A line copied from a header may keep the header's quotes.
+  if (line.size() >= 2 && line.front() == '"' && line.back() == '"') line = line.substr(1, line.size() - 2);
+  if (positions != nullptr) {
     auto position = positions->position_of_line(line);
     if (!position) return Error{"opening", std::move(position.error()), number, game.name()};
     opening.position = std::move(position).value();
@@ -67,12 +94,6 @@ Result<Opening, Error> opening_of_line(std::string_view line, std::int64_t numbe
   }
   auto state = game.new_state_from(opening.position);
   if (!state) return Error{"opening", std::move(state.error()), number, game.name()};
-  for (const std::string& text : texts) {
-    auto move = game.read_move(*state.value(), text);
-    if (!move) return opening_error("refused-move", number, {{"move", text}});
-    opening.moves.push_back(move.value());
-    state.value()->apply(move.value());
-  }
   return opening;
 }
 
@@ -95,10 +116,12 @@ Result<std::vector<Opening>, Error> read_position_lines(const std::string& path,
   return openings;
 }
 
-// Every game of a record file (a PGN archive), read as validate reads it
-// under the tourney's game: its start and its moves.
-Result<std::vector<Opening>, Error> read_records(const std::string& path, const Game& game,
-                                                 const GameCatalogue& catalogue) {
+// Every game of a record file (a PGN archive), read as validate reads it:
+// its start and its moves, up to `plies`. A game under other rules than
+// the tourney's (another game, another variant) is refused: its moves mean
+// something else there.
+Result<std::vector<Opening>, Error> read_records(const std::string& path, std::optional<std::int64_t> plies,
+                                                 const Game& game, const GameCatalogue& catalogue) {
   auto opened = open_input(path, catalogue);
   if (!opened) return std::move(opened.error());
   OpenRecord& input = opened.value();
@@ -110,17 +133,30 @@ Result<std::vector<Opening>, Error> read_records(const std::string& path, const 
   while (auto next = input.source->next_game()) {
     if (auto* error = next->if_error()) return header_file_error(*error);
     const std::int64_t line = next->value().line;
+    const std::string number = std::to_string(openings.size() + 1);
+    // The tourney's rules where the record names none (a .psq names no
+    // renju); a record that names others is refused.
+    for (const OptionOverride& named : next->value().variant) {
+      const auto& values = game.options().values();
+      const auto ours = values.find(named.key);
+      if (ours == values.end() || option_value_text(ours->second) != named.value)
+        return opening_error("other-rules", line,
+                             {{"number", number}, {"option", named.key + "=" + named.value}});
+    }
     auto record = open_game(std::move(*next).value(), input, path, catalogue, choice);
     if (!record) return std::move(record.error());
+    const Game& rules = *record.value().game;
     Opening opening{record.value().header.position, {}, line};
     auto collect = [&](const RecordEvent&, Side, const Move& move, const State&) {
-      opening.moves.push_back(move);
+      if (!plies || static_cast<std::int64_t>(opening.moves.size()) < *plies) opening.moves.push_back(move);
     };
-    const RunResult run = run_moves(*input.source, *record.value().game, *record.value().start, collect);
+    const RunResult run = run_moves(*input.source, rules, *record.value().start, collect);
     if (run.read_error) return *run.read_error;
     if (run.error)
       return opening_error("invalid-record", run.error->line,
-                           {{"number", std::to_string(openings.size() + 1)}});
+                           {{"number", number},
+                            {"move", run.error->move},
+                            {"code", std::string(code_name(run.error->error.code))}});
     openings.push_back(std::move(opening));
   }
   if (input.source->read_error()) return *input.source->read_error();
@@ -133,8 +169,11 @@ Result<std::vector<Opening>, Error> read_openings(const OpeningSettings& setting
                                                   const GameCatalogue& catalogue) {
   // A side's secret choices (a fleet) are no opening anyone could share.
   if (game.facet<HiddenInformation>() != nullptr) return opening_error("hidden", 0, {{"game", game.name()}});
-  const bool lines = ends_with(settings.file, ".epd") || ends_with(settings.file, ".txt");
-  auto read = lines ? read_position_lines(settings.file, game) : read_records(settings.file, game, catalogue);
+  const bool lines = settings.format == OpeningSettings::Format::kByName
+                         ? ends_with(settings.file, ".epd") || ends_with(settings.file, ".txt")
+                         : settings.format == OpeningSettings::Format::kLines;
+  auto read = lines ? read_position_lines(settings.file, game)
+                    : read_records(settings.file, settings.plies, game, catalogue);
   if (!read) return read;
   std::vector<Opening>& openings = read.value();
   if (openings.empty()) return opening_error("none", 0);
@@ -142,18 +181,13 @@ Result<std::vector<Opening>, Error> read_openings(const OpeningSettings& setting
     return opening_error(
         "start-past-end", 0,
         {{"start", std::to_string(settings.start)}, {"count", std::to_string(openings.size())}});
-  // Each opening cut to plies=N, then checked to leave the game going.
-  for (std::size_t i = 0; i < openings.size(); ++i) {
-    Opening& opening = openings[i];
+  // Each opening cut to plies=N, and left with a move to play.
+  for (Opening& opening : openings) {
     if (settings.plies && static_cast<std::int64_t>(opening.moves.size()) > *settings.plies)
       opening.moves.resize(static_cast<std::size_t>(*settings.plies));
-    auto state = game.new_state_from(opening.position);
-    if (!state) return Error{"opening", std::move(state.error()), opening.line, game.name()};
-    for (const Move& move : opening.moves) {
-      if (state.value()->check(move)) return opening_error("other-rules", opening.line);
-      state.value()->apply(move);
-    }
-    if (state.value()->is_over()) return opening_error("ends-game", opening.line);
+    auto state = std::move(game.new_state_from(opening.position)).value();  // read_* made it once
+    for (const Move& move : opening.moves) state->apply(move);
+    if (state->is_over()) return opening_error("ends-game", opening.line);
   }
   return read;
 }
@@ -174,8 +208,12 @@ std::vector<std::size_t> opening_order(const OpeningSettings& settings, std::siz
 
 std::string opening_settings_text(const std::optional<OpeningSettings>& settings) {
   if (!settings) return "-";
+  const char* format = settings->format == OpeningSettings::Format::kLines     ? ",epd"
+                       : settings->format == OpeningSettings::Format::kRecords ? ",pgn"
+                                                                               : "";
   return settings->file + "," + (settings->random_order ? "random" : "sequential") + "," +
-         (settings->plies ? std::to_string(*settings->plies) : "all") + "," + std::to_string(settings->start);
+         (settings->plies ? std::to_string(*settings->plies) : "all") + "," +
+         std::to_string(settings->start) + format;
 }
 
 }  // namespace gamerec

@@ -15,10 +15,16 @@
 namespace gamerec {
 
 struct OpeningSettings {
+  enum class Format {
+    kByName,   // one a line when the name ends in .epd or .txt, else records
+    kLines,    // format=epd: one a line
+    kRecords,  // format=pgn: records, as validate reads them
+  };
   std::string file;
   bool random_order = false;          // order=random: shuffled by the tourney's seed
   std::optional<std::int64_t> plies;  // plies=N: at most N moves of each opening
   std::int64_t start = 1;             // start=K: the first game plays the K-th opening
+  Format format = Format::kByName;
   bool operator==(const OpeningSettings&) const = default;
 };
 
@@ -42,7 +48,7 @@ std::vector<std::size_t> opening_order(const OpeningSettings& settings, std::siz
                                        std::uint64_t seed);
 
 // The settings as a tourney's settings name them ("book.epd,random,8,1";
-// "-" for none).
+// ",epd" or ",pgn" after a format given; "-" for none).
 std::string opening_settings_text(const std::optional<OpeningSettings>& settings);
 
 }  // namespace gamerec

@@ -390,13 +390,15 @@ std::string Tourney::settings_text() const {
           " rounds=" + or_none(options_.rounds) + " seed=" + std::to_string(options_.seed) +
           " movetime=" + or_none(options_.movetime_ms) + " timeout=" + or_none(options_.timeout_ms) +
           " max-memory=" + or_none(options_.max_memory_mb) +
-          " draw=" + draw_rule_text(options_.adjudication.draw) +
-          " resign=" + resign_rule_text(options_.adjudication.resign) +
           " tc=" + (options_.time_control ? time_control_text(*options_.time_control) : "-") +
           " max-moves=" + std::to_string(options_.max_moves) +
           " games-per-opening=" + std::to_string(options_.games_per_opening) +
-          " random-plies=" + std::to_string(options_.random_plies) +
-          " openings=" + opening_settings_text(options_.opening_settings);
+          " random-plies=" + std::to_string(options_.random_plies);
+  // Named only when given, so that a state file written before they were
+  // (an earlier gamerec's) still names the same tourney.
+  if (options_.adjudication.draw) text += " draw=" + draw_rule_text(options_.adjudication.draw);
+  if (options_.adjudication.resign) text += " resign=" + resign_rule_text(options_.adjudication.resign);
+  if (options_.opening_settings) text += " openings=" + opening_settings_text(options_.opening_settings);
   if (options_.sprt) {
     const SprtSettings& sprt = *options_.sprt;
     text += " sprt=" + std::to_string(sprt.elo0) + "," + std::to_string(sprt.elo1) + "," +

@@ -15,34 +15,37 @@
 namespace gamerec {
 namespace {
 
-// The score of the last `info` line that gives one for the main line
-// ("info depth 12 multipv 1 score cp -35 ..."; "score mate -3"): the
-// engine's view of its own side, for adjudication. Bounds (lowerbound,
-// upperbound) are taken as the score they give.
-std::optional<ReportedScore> last_score(const std::vector<std::string>& lines) {
-  for (auto line = lines.rbegin(); line != lines.rend(); ++line) {
-    if (line->rfind("info ", 0) != 0) continue;
-    std::vector<std::string_view> words;
-    for (std::size_t at = 0; at < line->size();) {
-      const std::size_t end = std::min(line->find(' ', at), line->size());
-      if (end > at) words.emplace_back(line->data() + at, end - at);
-      at = end + 1;
-    }
-    bool main_line = true;
-    std::optional<ReportedScore> score;
-    for (std::size_t i = 0; i + 1 < words.size(); ++i) {
-      if (words[i] == "multipv") main_line = words[i + 1] == "1";
-      if (words[i] == "string") break;  // free text follows
-      if (words[i] != "score" || i + 2 >= words.size() || (words[i + 1] != "cp" && words[i + 1] != "mate")) continue;
-      std::int64_t value = 0;
-      const std::string_view number = words[i + 2];
-      const auto [end, error] = std::from_chars(number.data(), number.data() + number.size(), value);
-      if (error != std::errc() || end != number.data() + number.size()) continue;
-      score = ReportedScore{words[i + 1] == "mate", value};
-    }
-    if (score && main_line) return score;
+// The score an `info` line gives for the main line ("info depth 12
+// multipv 1 score cp -35 ..."; "score mate -3"): the engine's view of its
+// own side, for adjudication; nullopt for a line without one. Bounds
+// (lowerbound, upperbound) are taken as the score they give; a number
+// beyond any real score is held at +-1e9, so that nothing overflows.
+std::optional<ReportedScore> score_of_line(std::string_view line) {
+  if (line.rfind("info ", 0) != 0) return std::nullopt;
+  std::vector<std::string_view> words;
+  for (std::size_t at = 0; at < line.size();) {
+    const std::size_t end = std::min(line.find(' ', at), line.size());
+    if (end > at) words.push_back(line.substr(at, end - at));
+    at = end + 1;
   }
-  return std::nullopt;
+  bool main_line = true;
+  std::optional<ReportedScore> score;
+  for (std::size_t i = 0; i + 1 < words.size(); ++i) {
+    if (words[i] == "multipv") main_line = words[i + 1] == "1";
+    if (words[i] == "string") break;  // free text follows
+    if (words[i] != "score" || i + 2 >= words.size() || (words[i + 1] != "cp" && words[i + 1] != "mate"))
+      continue;
+    constexpr std::int64_t kLargest = 1'000'000'000;
+    std::int64_t value = 0;
+    const std::string_view number = words[i + 2];
+    const auto [end, error] = std::from_chars(number.data(), number.data() + number.size(), value);
+    if (error == std::errc::result_out_of_range)
+      value = number.front() == '-' ? -kLargest : kLargest;
+    else if (error != std::errc() || end != number.data() + number.size())
+      continue;
+    score = ReportedScore{words[i + 1] == "mate", std::clamp(value, -kLargest, kLargest)};
+  }
+  return main_line ? score : std::nullopt;
 }
 
 constexpr std::int64_t kDefaultMovetimeMs = 1000;
@@ -140,8 +143,12 @@ class Engine {
   // when the engine ends, sends a line no UCI engine would, takes longer
   // than `timeout`, or the session is ending (cancelled() then says so).
   // `seen` gets every line before it.
+  // The line that starts with `word`; on the way, the lines before it go
+  // into `seen`, and the last main-line score the engine gave into
+  // `score`, when asked for.
   std::optional<std::string> wait_for(std::string_view word, std::chrono::milliseconds timeout,
-                                      std::vector<std::string>* seen = nullptr) {
+                                      std::vector<std::string>* seen = nullptr,
+                                      std::optional<ReportedScore>* score = nullptr) {
     const auto deadline = std::chrono::steady_clock::now() + timeout;
     std::string line;
     while (true) {
@@ -153,6 +160,9 @@ class Engine {
       if (line.compare(0, word.size(), word) == 0 && (line.size() == word.size() || line[word.size()] == ' '))
         return line;
       if (seen != nullptr) seen->push_back(line);
+      if (score != nullptr) {
+        if (auto given = score_of_line(line)) *score = given;
+      }
     }
   }
 
@@ -189,8 +199,9 @@ class UciPlayer final : public Player {
     const auto [go, wait_ms] = go_command(seen.viewer());
     if (!engine_->send(position_command(notation_, seen)) || !engine_->send(go))
       return broke_down(uci_message("died", spec_));
-    std::vector<std::string> info;  // what it said while it searched
-    const auto answer = engine_->wait_for("bestmove", std::chrono::milliseconds(wait_ms) + kGrace, &info);
+    std::optional<ReportedScore> score;  // the last it gave while it searched
+    const auto answer =
+        engine_->wait_for("bestmove", std::chrono::milliseconds(wait_ms) + kGrace, nullptr, &score);
     if (!answer && engine_->cancelled()) return std::nullopt;  // the session ends: no fault of the engine's
     if (!answer) return broke_down(uci_message("died", spec_));
     const std::string text = answer->substr(answer->find(' ') == std::string::npos ? answer->size() : 9);
@@ -205,7 +216,7 @@ class UciPlayer final : public Player {
     auto written = game.parse_move(move_text);
     if (!written || !written->complete) return broke_down(uci_message("bad-move", spec_, move_text));
     Action action{move_text, written->move, false};
-    action.score = last_score(info);
+    action.score = score;
     return action;
   }
   bool is_computer() const override { return true; }

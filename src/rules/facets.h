@@ -192,6 +192,18 @@ class Teams {
   virtual int team_of(Side side) const = 0;
 };
 
+// ---- Moves that cannot be undone (chess: captures and pawn moves) -----------
+// A game whose positions keep a count of moves since the last one that
+// cannot be undone (chess's half-move clock): tourney --draw counts quiet
+// moves only since then, as fastchess does. A game without it never
+// starts that count again.
+class IrreversibleMoves {
+ public:
+  virtual ~IrreversibleMoves() = default;
+  // Whether the move that led to `after` cannot be undone.
+  virtual bool after_irreversible(const State& after) const = 0;
+};
+
 // ---- Move numbers as players write them (chess) ------------------------------
 // Chess players number a move pair, not each move: White's twelfth move is
 // "12. Nf3" and Black's answer "12... Nc6", counted from a FEN's move

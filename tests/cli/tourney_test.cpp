@@ -132,7 +132,7 @@ TEST_CASE("tourney chess --pgn-out: a forfeit's result and Termination, and an a
   CHECK(std::regex_search(pgn, std::regex(R"re(\[Round "2"\]\n\[White "fake"\]\n\[Black "gamerec level 1"\]\n\[Result "0-1"\])re")));
   // Each game's moves end with why, as a comment.
   CHECK(std::regex_search(
-      pgn, std::regex(R"re(\n1\. e4\s+\{game 1:\s+fake\s+loses\s+by\s+forfeit:\s[^}]*\}\s+1-0\n)re")));
+      pgn, std::regex(R"re(\n1\. \S+\s+\{game 1:\s+fake\s+loses\s+by\s+forfeit:\s[^}]*\}\s+1-0\n)re")));
   CHECK(std::regex_search(pgn,
                           std::regex(R"re(\n\{game 2:\s+fake\s+loses\s+by\s+forfeit:\s[^}]*\}\s+0-1\n)re")));
   Child validate(kBinary, {"validate", "games.pgn"}, dir.path(), false);
@@ -501,22 +501,35 @@ TEST_CASE("tourney chess --draw and --resign: Stockfish's own scores end the gam
       plies.push_back(white[i]);
       if (i < black.size()) plies.push_back(black[i]);
     }
-    const auto quiet_at = [&](std::size_t played) {  // the rule after `played` plies
-      if (played < 6) return false;
-      for (std::size_t ply = played - 4; ply < played; ++ply)
-        if (std::labs(plies[ply]) > 150) return false;
-      return true;
-    };
+    // The record's moves: a pawn move or a capture (SAN: a file letter
+    // first, or an x) starts the quiet count again, as chess's half-move
+    // clock does.
+    const std::string record = read_file(dir.path() + "/records/chess-0001.chess");
+    std::vector<bool> irreversible;
+    {
+      std::istringstream lines(record.substr(record.find("---\n", 4) + 4));
+      for (std::string move; std::getline(lines, move);)
+        if (!move.empty() && move[0] != '#')
+          irreversible.push_back((move[0] >= 'a' && move[0] <= 'h') || move.find('x') != std::string::npos);
+    }
+    REQUIRE(irreversible.size() == plies.size());
+    // The first ply after which 3 full moves are played and the last 4
+    // scores are within 150 cp with no irreversible move among them.
     std::size_t first = 0;
-    while (first < plies.size() && !quiet_at(first)) ++first;
+    for (std::size_t ply = 1, quiet = 0; ply <= plies.size(); ++ply) {
+      if (irreversible[ply - 1]) quiet = 0;
+      quiet = std::labs(plies[ply - 1]) <= 150 ? quiet + 1 : 0;
+      if (ply / 2 >= 3 && quiet >= 4) {
+        first = ply;
+        break;
+      }
+    }
     INFO("plies scored: " << plies.size());
-    REQUIRE(first <= plies.size());
     CHECK(first == plies.size());  // the game went no further than the first ply the rule met
     CHECK(run.out().find("1 game, " + std::to_string(first) + " moves in all") != std::string::npos);
     const std::string pgn = read_file(dir.path() + "/games.pgn");
     CHECK(count_of(pgn, "[Termination \"adjudication\"]") == 1);
     CHECK(count_of(pgn, "[Result \"1/2-1/2\"]") == 1);
-    const std::string record = read_file(dir.path() + "/records/chess-0001.chess");
     CHECK(record.find("\n# game 1: a draw by adjudication: every score within 150 cp") != std::string::npos);
     Child validate(kBinary, {"validate", "games.pgn", "records/chess-0001.chess"}, dir.path(), false);
     CHECK(validate.finish(30s) == 0);
@@ -549,10 +562,12 @@ TEST_CASE("tourney chess --draw and --resign: Stockfish's own scores end the gam
                dir.path(), false);
     REQUIRE(both.finish(120s) == 0);
     INFO(both.out() << both.err());
-    // Both engines' second moves must agree: ply 4, on Black's move.
-    CHECK(both.err().find("game 1: A resigns by adjudication: its own score 500 cp or more below even, and the "
-                          "other side's as far above, for the last 2 moves of each") != std::string::npos);
-    CHECK(both.out().find("1 game, 4 moves in all") != std::string::npos);
+    // Plies 1-4 are all 500 or more from even, Black's up: White resigns
+    // on its own next move, ply 5, as fastchess adjudicates.
+    CHECK(both.err().find(
+              "game 1: A resigns by adjudication: every score of the last 2 moves of each side 500 cp "
+              "or more away from even (or a mate), its own below") != std::string::npos);
+    CHECK(both.out().find("1 game, 5 moves in all") != std::string::npos);
   }
   SECTION("--state keeps an adjudicated game: the same command again prints the same table") {
     const std::vector<std::string> args = {
@@ -576,6 +591,12 @@ TEST_CASE("tourney chess --draw and --resign: Stockfish's own scores end the gam
     Child bad(kBinary, {"tourney", "chess", "--players", "1,2", "--draw", "movecount=0"}, dir.path(), false);
     CHECK(bad.finish(30s) == 2);
     CHECK(bad.err().find("--draw movecount=0: not a setting") != std::string::npos);
+    // Either option alone takes fastchess's defaults.
+    Child alone(kBinary,
+                {"tourney", "chess", "--players", "1,2", "--games", "1", "--max-moves", "6", "--resign"},
+                dir.path(), false);
+    CHECK(alone.finish(30s) == 0);
+    CHECK(alone.out().find("1 game, 6 moves in all") != std::string::npos);  // levels give no scores
   }
 }
 
@@ -633,6 +654,8 @@ TEST_CASE(
       return text.substr(moves, text.find('\n', text.find('\n', moves) + 1) - moves);
     };
     std::set<std::string> openings;
+    std::vector<std::string> order;  // the opening of games 1, 3 and 5
+    int third_from_book = 0;  // games whose third move is the book's (plies=2 leaves it to the players)
     for (int game = 1; game <= 6; ++game) {
       const std::string name = "/chess-000" + std::to_string(game) + ".chess";
       const std::string text = read_file(dir.path() + "/first" + name);
@@ -641,12 +664,19 @@ TEST_CASE(
       const std::string opening = first_two(text);
       CHECK((opening == "d4\nd5" || opening == "e4\nc5" || opening == "c4\ne5"));
       openings.insert(opening);
+      if (game % 2 == 1) order.push_back(opening);
+      const auto moves = text.find("---\n", 4) + 4;
+      const auto third = text.find('\n', text.find('\n', moves) + 1) + 1;
+      const std::string third_move = text.substr(third, text.find('\n', third) - third);
+      if (third_move == (opening == "d4\nd5" ? "c4" : opening == "e4\nc5" ? "Nf3" : "Nc3")) ++third_from_book;
       // A pair shares its opening.
       if (game % 2 == 0)
         CHECK(first_two(read_file(dir.path() + "/first/chess-000" + std::to_string(game - 1) + ".chess")) ==
               opening);
     }
     CHECK(openings.size() == 3);  // each once before any again
+    CHECK(order != std::vector<std::string>{"d4\nd5", "e4\nc5", "c4\ne5"});  // shuffled, not the file's
+    CHECK(third_from_book < 6);
   }
   SECTION("Chess960: Shredder-FEN starts from the published perft positions") {
     std::ofstream(dir.path() + "/960.epd")

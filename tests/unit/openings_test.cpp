@@ -55,14 +55,20 @@ TEST_CASE("openings: a chess EPD file gives one start a line, its counters from 
 
   test::TempDir dir;
   // A whole FEN is a line too; four fields alone take the FEN's defaults.
-  const auto plain = read(
-      *chess, write(dir, "plain.epd",
-                    "# a comment\n\n4k3/8/8/8/8/8/4P3/4K3 w - - 5 40\r\n  4k3/8/8/8/8/8/4P3/4K3 b - -\n"));
+  const auto plain =
+      read(*chess, write(dir, "plain.epd",
+                         "# a comment\n\n4k3/8/8/8/8/8/4P3/4K3 w - - 5 40\r\n  4k3/8/8/8/8/8/4P3/4K3 b - -\n"
+                         "4k3/8/8/8/8/8/4P3/4K3 b - - c0 \"x; hmvc 7\"; hmvc 2; fmvn 30;\n"
+                         "4k3/8/8/8/8/8/4P3/4K3 b - - 3 12 bm Kd7;\n"));
   REQUIRE(plain.ok());
-  REQUIRE(plain.value().size() == 2);
+  REQUIRE(plain.value().size() == 4);
   CHECK(plain.value()[0].position == "4k3/8/8/8/8/8/4P3/4K3 w - - 5 40");
   CHECK(plain.value()[0].line == 3);
   CHECK(plain.value()[1].position == "4k3/8/8/8/8/8/4P3/4K3 b - -");
+  // A ';' inside a quoted operand ends no operation; a FEN's counters may
+  // come before operations.
+  CHECK(plain.value()[2].position == "4k3/8/8/8/8/8/4P3/4K3 b - - 2 30");
+  CHECK(plain.value()[3].position == "4k3/8/8/8/8/8/4P3/4K3 b - - 3 12");
   // Bare kings are no opening: the game is over before a move.
   const auto bare = read(*chess, write(dir, "bare.epd", "8/8/8/8/8/8/8/K6k w - -\n"));
   REQUIRE_FALSE(bare.ok());
@@ -123,6 +129,14 @@ TEST_CASE("openings: a PGN archive gives each game's start and moves, cut to pli
   REQUIRE_FALSE(illegal.ok());
   CHECK(illegal.error().message.key == "openings.invalid-record");
   CHECK(illegal.error().line == 4);
+  CHECK(test::english(illegal.error().message) ==
+        "game 1: its move Ke3 is refused under the tourney's game (error[illegal-move])");
+  // A record of other rules is refused, not read under the tourney's.
+  const auto gomoku = test::make("gomoku");
+  const auto small = read(*gomoku, GAMEREC_SOURCE_DIR "/samples/gomoku/valid/small-board-draw.gomoku");
+  REQUIRE_FALSE(small.ok());
+  CHECK(small.error().message.key == "openings.other-rules");
+  CHECK(small.error().message.arg("option") == "size=5");
 }
 
 TEST_CASE("openings: Gomocup's lines are stones around the centre, y downwards, Black first") {
@@ -142,7 +156,8 @@ TEST_CASE("openings: Gomocup's lines are stones around the centre, y downwards, 
   const auto off = read(*gomoku, write(dir, "off.txt", "0,0, 1,1\n0,0, 8,0\n"));
   REQUIRE_FALSE(off.ok());
   CHECK(off.error().line == 2);
-  CHECK(off.error().message.key == "openings.refused-move");
+  CHECK(off.error().message.key == "openings.refused-stone");
+  CHECK(off.error().message.arg("stone") == "8,0");
   const auto twice = read(*gomoku, write(dir, "twice.txt", "0,0, 0,0\n"));
   REQUIRE_FALSE(twice.ok());
   CHECK(twice.error().line == 1);
@@ -150,6 +165,9 @@ TEST_CASE("openings: Gomocup's lines are stones around the centre, y downwards, 
   const auto words = read(*gomoku, write(dir, "words.txt", "0,0, 1\n"));
   REQUIRE_FALSE(words.ok());
   CHECK(words.error().line == 1);
+  CHECK(words.error().message.key == "openings.not-stones");
+  // An offset no int holds is no stone either.
+  CHECK(read(*gomoku, write(dir, "huge.txt", "2147483647,0\n")).error().message.key == "openings.not-stones");
 }
 
 TEST_CASE("openings: kalah positions one to a line, and no openings for a game with secrets") {

@@ -419,6 +419,9 @@ TEST_CASE("uci player: the move carries the engine's last score for the main lin
       // Free text and lines without a score leave the last real one.
       {"info depth 4 score cp 7|info string score cp 999|info nodes 1000 nps 5000", ReportedScore{false, 7}},
       {"info depth 1 nodes 20", std::nullopt},
+      // Numbers beyond any score are held at a billion, never overflowing.
+      {"info depth 2 score cp -9223372036854775808", ReportedScore{false, -1000000000}},
+      {"info depth 2 score cp 99999999999999999999999", ReportedScore{false, 1000000000}},
       {"info depth 1 score cp x", std::nullopt},
   };
   for (const Case& c : cases) {

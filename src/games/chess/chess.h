@@ -50,7 +50,7 @@ Result<Position, Message> parse_fen(std::string_view text, bool chess960 = false
 std::string fen_of(const Position& position);
 // An EPD line (a FEN's first four fields, then operations such as
 // `hmvc 3; fmvn 20; id "x";`) as a FEN: the move counters from hmvc and
-// fmvn when given. A whole FEN is returned as it is.
+// fmvn when given; a whole FEN (operations may follow) keeps its own.
 Result<std::string, Message> fen_of_epd(std::string_view line);
 
 // How a game stands after a move.
@@ -161,6 +161,7 @@ class ChessGame final : public GameOf<ChessGame, ChessState>,
                         public AutomaticEnds,
                         public PositionText,
                         public MoveNumbers,
+                        public IrreversibleMoves,
                         public Pictured,
                         public RandomStart,
                         public ProgramNotation {
@@ -176,6 +177,9 @@ class ChessGame final : public GameOf<ChessGame, ChessState>,
     return position.side == kBlack ? Number{position.fullmove, false} : Number{position.fullmove - 1, true};
   }
   bool lift_automatic_end(State& state) const override { return state_of(state).lift_automatic_end(); }
+  bool after_irreversible(const State& after) const override {
+    return state_of(after).position().halfmove == 0;
+  }
   std::string position_text(const State& state) const override { return state_of(state).fen(); }
   std::string start_text() const override;
   std::string variant_tag() const override { return start_.chess960 ? "Chess960" : ""; }

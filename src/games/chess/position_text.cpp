@@ -239,15 +239,26 @@ std::string fen_of(const Position& p) {
 Result<std::string, Message> fen_of_epd(std::string_view line) {
   const auto fields = split_fields(line);
   if (fields.size() < 4) return fen_error("field-count", {{"count", std::to_string(fields.size())}});
+  const auto end_of = [&](std::string_view field) {
+    return static_cast<std::size_t>(field.data() + field.size() - line.data());
+  };
+  const auto is_count = [](std::string_view field) {
+    return !field.empty() && field.find_first_not_of("0123456789") == std::string_view::npos;
+  };
   std::string fen;
   for (std::size_t i = 0; i < 4; ++i) fen += std::string(fields[i]) + (i < 3 ? " " : "");
-  // What follows the fourth field: the two counters of a FEN, or operations.
-  const auto rest_at = static_cast<std::size_t>(fields[3].data() + fields[3].size() - line.data());
-  const std::string_view rest = line.substr(rest_at);
-  if (fields.size() == 6 && rest.find(';') == std::string_view::npos) return std::string(line);
   std::string halfmove = "0";
   std::string fullmove = "1";
   bool counters = false;
+  // After the fourth field: a FEN's two counters, or operations, or both.
+  std::size_t rest_at = end_of(fields[3]);
+  if (fields.size() >= 6 && is_count(fields[4]) && is_count(fields[5])) {
+    halfmove = std::string(fields[4]);
+    fullmove = std::string(fields[5]);
+    counters = true;
+    rest_at = end_of(fields[5]);
+  }
+  const std::string_view rest = line.substr(rest_at);
   // Operations end at a ';' outside a quoted string.
   std::size_t begin = 0;
   bool quoted = false;
