@@ -17,10 +17,6 @@ Error opening_error(std::string key, std::int64_t line, MessageArgs args = {}) {
   return Error{"opening", Message{"openings." + std::move(key), std::move(args)}, line};
 }
 
-bool ends_with(std::string_view text, std::string_view tail) {
-  return text.size() >= tail.size() && text.substr(text.size() - tail.size()) == tail;
-}
-
 // A stone of a Gomocup opening: as written ("1,-2"), and where it goes.
 struct Stone {
   std::string written;
@@ -170,7 +166,7 @@ Result<std::vector<Opening>, Error> read_openings(const OpeningSettings& setting
   // A side's secret choices (a fleet) are no opening anyone could share.
   if (game.facet<HiddenInformation>() != nullptr) return opening_error("hidden", 0, {{"game", game.name()}});
   const bool lines = settings.format == OpeningSettings::Format::kByName
-                         ? ends_with(settings.file, ".epd") || ends_with(settings.file, ".txt")
+                         ? settings.file.ends_with(".epd") || settings.file.ends_with(".txt")
                          : settings.format == OpeningSettings::Format::kLines;
   auto read = lines ? read_position_lines(settings.file, game)
                     : read_records(settings.file, settings.plies, game, catalogue);
