@@ -314,7 +314,7 @@ int validate_files(const Context& context, const ValidateOptions& options) {
       return static_cast<bool>(context.out());
     };
     setup.progress = [&](std::uint64_t bytes, std::int64_t games) { progress.update(done, bytes, games); };
-    if (validate_with_jobs(context, records, setup) == JobsOutcome::kNotStarted) check_one_by_one();
+    validate_with_jobs(context, records, setup);
   }
   progress.clear();
   if (interrupts.signal() != 0) {

@@ -37,6 +37,14 @@ constexpr std::uint64_t kTaskBytes = 4 << 20;
 // reach kHeldBytes.
 constexpr std::size_t kPieceBytes = 256 * 1024;
 constexpr std::size_t kHeldBytes = 4 * kPieceBytes;
+// Records cut into parts that all end within this many bytes are one
+// job's work: checked by the calling thread, with no thread started
+// (starting them, and sharing out so little, cost more than it saved:
+// docs/benchmarks.md, "Why some constants are what they are").
+constexpr std::uint64_t kOneJobBytes = 3 << 20;
+// Records fewer than this many a job are cut into parts by the reader;
+// more are handed to the threads whole.
+constexpr std::size_t kFewRecordsPerJob = 4;
 
 // One piece of work: whole records [record, record_end), checked from
 // their paths, or a part of one record, cut by the reader.
@@ -82,6 +90,32 @@ class Pipeline {
       : context_(context), paths_(paths), setup_(setup), capacity_(4 * setup.jobs + 4) {}
 
   JobsOutcome run() {
+    // Records to cut into parts are one job's work while they end within
+    // kOneJobBytes: this thread checks them alone, part by part as they
+    // are read. A plain file's size tells at once; other input (compressed,
+    // a pipe) is checked until it goes past that, and the rest shared out.
+    if (reader_cuts_parts()) {
+      const AfterGame go_on = [this](std::uint64_t) { return !setup_.interrupted(); };
+      std::uint64_t bytes = 0;
+      while (true) {
+        std::optional<Task> task = next_part(context_, kOneJobBytes - bytes);
+        if (!task) return JobsOutcome::kDone;
+        if (!task->part && cut_record_size_) {
+          bytes += *cut_record_size_;  // a small plain file, read as --jobs 1 reads it
+        } else if (task->part) {
+          const ArchivePart& part = *task->part;
+          const std::uint64_t rest_of_record =
+              cut_record_size_ ? *cut_record_size_ - std::min(*cut_record_size_, part.offset)
+                               : part.bytes.size();
+          if (part.rest || bytes + rest_of_record > kOneJobBytes) {
+            read_ahead_.push_back(std::move(*task));
+            break;
+          }
+          bytes += part.bytes.size();
+        }
+        if (!check_and_write(*task, go_on)) return JobsOutcome::kStopped;
+      }
+    }
     // Every thread reads the one context: the catalogue makes what a game
     // needs once, whichever thread asks first (core/catalogue.h).
     std::vector<std::thread> threads;
@@ -91,12 +125,17 @@ class Pipeline {
     };
     // A thread the system cannot start (no room for its stack, or memory)
     // leaves the work to the others. The reader starts last: when it or
-    // every checker cannot start, nothing has been read yet, and the
-    // caller checks on one thread.
+    // every checker cannot start, this thread checks what is left alone
+    // (nothing has been written yet).
+    const auto alone = [&] {
+      join_all();
+      stop_ = false;
+      return run_here();
+    };
     try {
       threads.reserve(setup_.jobs + 1);
     } catch (...) {
-      return JobsOutcome::kNotStarted;
+      return alone();
     }
     for (unsigned i = 0; i < setup_.jobs; ++i) {
       try {
@@ -105,12 +144,11 @@ class Pipeline {
         break;
       }
     }
-    if (threads.empty()) return JobsOutcome::kNotStarted;
+    if (threads.empty()) return alone();
     try {
       threads.emplace_back([this] { guarded([&] { produce(context_); }); });
     } catch (...) {
-      join_all();
-      return JobsOutcome::kNotStarted;
+      return alone();
     }
     bool whole = false;
     try {
@@ -169,19 +207,26 @@ class Pipeline {
     return true;
   }
 
-  // Few records for the threads: the reader cuts each into parts.
-  bool reader_cuts_parts() const { return paths_.size() < setup_.jobs; }
+  // Few records for the threads: the reader cuts each into parts, so that
+  // one large record among them is shared out too, and a few small ones
+  // are one job's work.
+  bool reader_cuts_parts() const { return paths_.size() < kFewRecordsPerJob * setup_.jobs; }
 
   void produce(const Context& context) {
     auto whole = [&](std::size_t record, std::size_t end) {
       return push(Task{0, record, end, true, nullptr, std::nullopt, std::nullopt});
     };
     if (reader_cuts_parts()) {
-      // Few records for the threads: each is cut into parts of whole games
-      // (one that cannot be opened is checked whole, which reports why).
-      for (std::size_t record = 0; record < paths_.size(); ++record) {
-        if (!produce_parts(context, record) && !whole(record, record + 1)) break;
-        if (stopping()) break;
+      // Few records for the threads: each is cut into parts of whole games,
+      // after the parts read ahead.
+      bool room = true;
+      for (Task& task : read_ahead_)
+        if (room) room = push(std::move(task));
+      read_ahead_.clear();
+      while (room && !stopping()) {
+        std::optional<Task> task = next_part(context);
+        if (!task) break;
+        room = push(std::move(*task));
       }
     } else {
       // Each record is checked whole (a large one's reports are handed
@@ -201,28 +246,46 @@ class Pipeline {
     checked_.notify_all();
   }
 
-  // The parts of one record; false when it cannot be opened (it is then
-  // checked whole, which reports why).
-  bool produce_parts(const Context& context, std::size_t record) {
-    const std::string& path = paths_[record];
-    auto opened = open_bytes(path, setup_.check_options.cancel);
-    if (!opened) return false;
-    ArchiveSplitter splitter(std::move(*opened));
-    const std::string_view head = splitter.head();
-    if (splitter.read_error() && head.empty()) {
-      Task task{0, record, record + 1, true, nullptr, std::nullopt, *splitter.read_error()};
-      push(std::move(task));
-      return true;
+  // The next part of the records cut into parts, in input order; nullopt
+  // after the last. A record that cannot be opened is one task, checked
+  // whole (which reports why); one whose first read fails, one that says
+  // why; a plain file of at most `whole_up_to` bytes (cut_record_size_),
+  // one checked whole.
+  std::optional<Task> next_part(const Context& context, std::uint64_t whole_up_to = 0) {
+    while (!splitter_) {
+      if (next_record_ == paths_.size()) return std::nullopt;
+      const std::size_t record = next_record_++;
+      const std::string& path = paths_[record];
+      const auto whole = [&] {
+        return Task{0, record, record + 1, true, nullptr, std::nullopt, std::nullopt};
+      };
+      cut_record_size_.reset();
+      auto opened = open_bytes(path, setup_.check_options.cancel);
+      if (!opened) return whole();
+      // Opened again to be checked: not standard input, whose bytes are read once.
+      if (const auto size = (*opened)->size_hint(); size && *size <= whole_up_to && path != "-") {
+        cut_record_size_ = size;
+        return whole();
+      }
+      auto splitter = std::make_unique<ArchiveSplitter>(
+          std::move(*opened), nullptr, ArchiveSplitter::kPartSize, ArchiveSplitter::kMaxPart, &buffers_);
+      const std::string_view head = splitter->head();
+      if (splitter->read_error() && head.empty())
+        return Task{0, record, record + 1, true, nullptr, std::nullopt, *splitter->read_error()};
+      part_format_ = &context.catalogue().format_of(path, head);
+      cut_record_size_ = splitter->size_hint();
+      splitter->set_find_game_start(part_format_->find_game_start);
+      held_part_ = splitter->next();
+      cut_record_ = record;
+      splitter_ = std::move(splitter);
     }
-    const RecordFormat& format = context.catalogue().format_of(path, head);
-    splitter.set_find_game_start(format.find_game_start);
-    std::optional<ArchivePart> held = splitter.next();
-    while (held) {
-      std::optional<ArchivePart> next = splitter.next();
-      if (!push(Task{0, record, record + 1, !next.has_value(), &format, std::move(held), std::nullopt})) return true;
-      held = std::move(next);
-    }
-    return true;
+    // One part is held back, to tell the record's last.
+    std::optional<ArchivePart> next = splitter_->next();
+    const bool last = !next.has_value();
+    Task task{0, cut_record_, cut_record_ + 1, last, part_format_, std::move(held_part_), std::nullopt};
+    held_part_ = std::move(next);
+    if (last) splitter_.reset();
+    return task;
   }
 
   void work(const Context& context) {
@@ -275,7 +338,7 @@ class Pipeline {
   // this one) when they grow, or when a few megabytes were read since the
   // last piece, so that the progress line moves.
   Checked check_record(const Context& context, Task& task, std::size_t record, Done& done,
-                       const AfterGame& go_on) {
+                       const AfterGame& go_on, bool threads = true) {
     Checked checked;
     checked.record = record;
     checked.last_of_record = task.last_of_record;
@@ -291,6 +354,9 @@ class Pipeline {
       OpenRecord input{task.format, task.format->open_reader(task.part->lines())};
       checked.result = check_games(context, path, input, checked.buffer, go_on, setup_.check_options);
       checked.result.bytes = size;
+    } else if (!threads) {
+      // Checked here and written next: no writer to hand pieces to.
+      checked.result = check_file(context, path, checked.buffer, go_on, setup_.check_options);
     } else {
       auto in_pieces = [&](std::uint64_t bytes_read) {
         if (!go_on(bytes_read)) return false;
@@ -345,11 +411,6 @@ class Pipeline {
 
   // Writes the reports in input order; false when stopped early.
   bool write() {
-    int status = kExitOk;
-    Tally tally;
-    int index_offset = 0;
-    std::uint64_t bytes = 0;
-    std::int64_t games = 0;
     for (std::size_t sequence = 0;;) {
       Done done;
       bool complete = false;
@@ -378,22 +439,62 @@ class Pipeline {
       if (setup_.interrupted()) return false;
       taken_.notify_all();
       if (complete) room_.notify_one();
-      for (const Checked& checked : done) {
-        if (setup_.interrupted()) return false;
-        checked.buffer.write_to(context_.out(), context_.err(), index_offset);
-        index_offset += checked.result.games;
-        status = std::max(status, checked.result.status);
-        tally += checked.result.tally;
-        bytes += checked.progress_bytes;
-        games += checked.progress_games;
-        if (checked.last_of_record) {
-          if (!setup_.record_done(RecordDone{checked.record, status, tally})) return false;
-          status = kExitOk;
-          tally = Tally{};
-          index_offset = 0;
-        }
-        if (setup_.progress) setup_.progress(bytes, games);
+      for (const Checked& checked : done)
+        if (!write_checked(checked)) return false;
+    }
+  }
+
+  // Writes one record's (or part's, or piece's) reports and counts it;
+  // false when everything stops.
+  bool write_checked(const Checked& checked) {
+    if (setup_.interrupted()) return false;
+    checked.buffer.write_to(context_.out(), context_.err(), written_record_.index_offset);
+    written_record_.index_offset += checked.result.games;
+    written_record_.status = std::max(written_record_.status, checked.result.status);
+    written_record_.tally += checked.result.tally;
+    written_bytes_ += checked.progress_bytes;
+    written_games_ += checked.progress_games;
+    if (checked.last_of_record) {
+      if (!setup_.record_done(RecordDone{checked.record, written_record_.status, written_record_.tally}))
+        return false;
+      written_record_ = WrittenRecord{};
+    }
+    if (setup_.progress) setup_.progress(written_bytes_, written_games_);
+    return true;
+  }
+
+  // Checks `task` on this thread and writes its reports; false when
+  // everything stops.
+  bool check_and_write(Task& task, const AfterGame& go_on) {
+    Done done;
+    for (std::size_t record = task.record; record < task.record_end; ++record) {
+      Checked checked = check_record(context_, task, record, done, go_on, false);
+      const bool stopped = checked.result.stopped;
+      done.push_back(std::move(checked));
+      if (stopped) break;
+    }
+    for (const Checked& checked : done)
+      if (!write_checked(checked) || checked.result.stopped) return false;
+    return true;
+  }
+
+  // Checks and writes on this thread alone, in turns, when no thread
+  // could start: the part read ahead, then whatever is left to read.
+  JobsOutcome run_here() {
+    const AfterGame go_on = [this](std::uint64_t) { return !setup_.interrupted(); };
+    for (Task& task : read_ahead_)
+      if (!check_and_write(task, go_on)) return JobsOutcome::kStopped;
+    read_ahead_.clear();
+    while (true) {
+      std::optional<Task> task;
+      if (reader_cuts_parts()) {
+        task = next_part(context_);
+      } else if (next_record_ < paths_.size()) {
+        task = Task{0, next_record_, next_record_ + 1, true, nullptr, std::nullopt, std::nullopt};
+        ++next_record_;
       }
+      if (!task) return JobsOutcome::kDone;
+      if (!check_and_write(*task, go_on)) return JobsOutcome::kStopped;
     }
   }
 
@@ -404,6 +505,8 @@ class Pipeline {
   // slowest part in flight, and with fewer the other jobs ran out of parts
   // meanwhile (a tenth of their time idle).
   const std::size_t capacity_;
+  // The parts' buffers, read into again once checked.
+  BufferPool buffers_;
 
   // One lock; each side waits on its own condition, so that a hand-over
   // wakes only who can act on it (many small records: many hand-overs).
@@ -418,6 +521,29 @@ class Pipeline {
   std::size_t written_ = 0;
   bool producer_done_ = false;
   unsigned busy_ = 0;  // threads checking a task
+
+  // The reader's place in the records it cuts into parts: the record
+  // next to open, and the one being cut, its format and the part held
+  // back; the part that went past kOneJobBytes before any thread started
+  // (the threads' first).
+  std::size_t next_record_ = 0;
+  std::unique_ptr<ArchiveSplitter> splitter_;
+  std::size_t cut_record_ = 0;
+  const RecordFormat* part_format_ = nullptr;
+  std::optional<std::uint64_t> cut_record_size_;  // known for a plain file
+  std::optional<ArchivePart> held_part_;
+  std::vector<Task> read_ahead_;
+
+  // What the writer counts: the record being written, and the bytes and
+  // games for the progress line.
+  struct WrittenRecord {
+    int status = kExitOk;
+    Tally tally;
+    int index_offset = 0;
+  };
+  WrittenRecord written_record_;
+  std::uint64_t written_bytes_ = 0;
+  std::int64_t written_games_ = 0;
   std::atomic<bool> stop_ = false;  // set under the lock, so that waiters see it
   std::exception_ptr failure_;      // the first exception a thread threw
 };

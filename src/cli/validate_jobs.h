@@ -1,12 +1,14 @@
 #pragma once
 // validate --jobs N: records checked by N threads at once, their reports
 // written in input order, byte for byte what one thread writes. With at
-// least N records, each thread takes the next few whole (up to 1,024 at a
+// least 4N records, each thread takes the next few whole (up to 1,024 at a
 // hand-over), and hands a large one's reports to the writer in pieces as
 // they come. With fewer, each record is cut into parts of whole games where
 // its format allows (records/archive_splitter.h) by one reader thread, and
-// the threads check the parts. Memory is bounded: a fixed number of parts
-// (about a megabyte each) and of reports wait at a time, whatever the
+// the threads check the parts; when they all end within a few megabytes,
+// that is one job's work, checked without starting a thread. Memory is
+// bounded: a fixed number of parts (a quarter of a megabyte each, their
+// buffers read into again) and of reports wait at a time, whatever the
 // records' sizes.
 #include <functional>
 #include <string>
@@ -37,13 +39,14 @@ struct JobsSetup {
 
 enum class JobsOutcome {
   kDone,
-  kStopped,     // early: interrupted, or record_done said stop
-  kNotStarted,  // the system could not start the threads: nothing written
+  kStopped,  // early: interrupted, or record_done said stop
 };
 
-// Checks `paths`, writing the reports to the context's streams. An
-// exception a thread throws (std::bad_alloc) stops every thread and is
-// rethrown here.
+// Checks `paths`, writing the reports to the context's streams. Records
+// cut into parts that all end within a few megabytes, and any work when
+// the system cannot start the threads, are checked by the calling thread
+// alone. An exception a thread throws (std::bad_alloc) stops every thread
+// and is rethrown here.
 JobsOutcome validate_with_jobs(const Context& context, const std::vector<std::string>& paths,
                                const JobsSetup& setup);
 

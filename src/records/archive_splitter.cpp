@@ -10,7 +10,7 @@ namespace {
 
 // A read's size: a part overshoots its size by at most this much, and
 // what follows its cut (less than a read) is all that is copied.
-constexpr std::size_t kReadSize = 256 << 10;
+constexpr std::size_t kReadSize = 128 << 10;
 
 // The newlines in `text`, eight bytes at a time (each part's are counted
 // to number its lines), far cheaper than a byte-by-byte count.
@@ -42,12 +42,11 @@ std::int64_t count_newlines(std::string_view text) {
 }  // namespace
 
 std::unique_ptr<LineSource> ArchivePart::lines() {
-  std::unique_ptr<ByteStream> stream;
-  if (rest)
-    stream = std::make_unique<PrefixedStream>(std::move(bytes), std::move(rest));
-  else
-    stream = std::make_unique<BytesStream>(std::move(bytes), std::move(read_error));
-  auto source = std::make_unique<LineSource>(std::move(stream));
+  // A whole part is read where it lies: no copy, and no buffer to fault
+  // in for each part (a fifth of the threads' time on this machine).
+  auto source =
+      rest ? std::make_unique<LineSource>(std::make_unique<PrefixedStream>(std::move(bytes), std::move(rest)))
+           : std::make_unique<LineSource>(std::move(bytes), std::move(read_error), pool);
   source->start_at(first_line, offset);
   return source;
 }
@@ -56,9 +55,10 @@ ArchivePart ArchiveSplitter::take(std::size_t size) {
   ArchivePart part;
   part.first_line = line_;
   part.offset = offset_;
+  part.pool = pool_;
   // The part takes the buffer itself; what follows the cut starts the
   // next one, in room for a part and a read.
-  std::string next;
+  std::string next = pool_ != nullptr ? pool_->take(part_size_ + kReadSize) : std::string();
   next.reserve(part_size_ + kReadSize);
   next.assign(pending_, size);
   pending_.resize(size);

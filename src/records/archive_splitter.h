@@ -26,6 +26,8 @@ struct ArchivePart {
   std::optional<Error> read_error;
   // The input goes on here, read as a stream after `bytes` (the last part).
   std::unique_ptr<ByteStream> rest;
+  // Where `bytes` go once read (the splitter's pool), if anywhere.
+  BufferPool* pool = nullptr;
 
   // The part as lines, numbered as in the whole input.
   std::unique_ptr<LineSource> lines();
@@ -35,12 +37,16 @@ class ArchiveSplitter {
  public:
   using FindGameStart = std::function<std::optional<std::size_t>(std::string_view, std::size_t)>;
 
+  // With `pool`, parts are read into buffers taken from it, and give them
+  // back once read (ArchivePart::lines); it must outlive the parts.
   ArchiveSplitter(std::unique_ptr<ByteStream> input, FindGameStart find_game_start = nullptr,
-                  std::size_t part_size = kPartSize, std::size_t max_part = kMaxPart)
+                  std::size_t part_size = kPartSize, std::size_t max_part = kMaxPart,
+                  BufferPool* pool = nullptr)
       : input_(std::move(input)),
         find_game_start_(std::move(find_game_start)),
         part_size_(part_size),
-        max_part_(max_part) {}
+        max_part_(max_part),
+        pool_(pool) {}
 
   // The first bytes of the input (the first read), which tell its format;
   // reading one failed when read_error() says why. Call it first.
@@ -54,8 +60,10 @@ class ArchiveSplitter {
   std::optional<ArchivePart> next();
   // Bytes read from the input so far (decompressed).
   std::uint64_t bytes_read() const { return offset_ + pending_.size(); }
+  // The input's size, when it is known (a plain file).
+  std::optional<std::uint64_t> size_hint() const { return input_ ? input_->size_hint() : std::nullopt; }
 
-  static constexpr std::size_t kPartSize = 1 << 20;
+  static constexpr std::size_t kPartSize = 256 << 10;
   static constexpr std::size_t kMaxPart = 32 << 20;
 
  private:
@@ -68,6 +76,7 @@ class ArchiveSplitter {
   FindGameStart find_game_start_;
   std::size_t part_size_;
   std::size_t max_part_;
+  BufferPool* pool_;
   std::string pending_;       // read, not yet in a part; starts at a game
   std::size_t searched_ = 0;  // pending_ before this holds no place to cut
   std::uint64_t offset_ = 0;  // of pending_[0]

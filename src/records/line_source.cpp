@@ -79,12 +79,54 @@ std::size_t initial_capacity(const ByteStream& stream) {
 }  // namespace
 
 LineSource::LineSource(std::unique_ptr<ByteStream> stream)
-    : stream_(std::move(stream)), capacity_(initial_capacity(*stream_)), buffer_(std::make_unique_for_overwrite<char[]>(capacity_)) {}
+    : stream_(std::move(stream)),
+      capacity_(initial_capacity(*stream_)),
+      buffer_(std::make_unique_for_overwrite<char[]>(capacity_)),
+      data_(buffer_.get()) {}
+
+LineSource::LineSource(std::string bytes, std::optional<Error> error, BufferPool* pool)
+    : capacity_(bytes.size()),
+      whole_(std::move(bytes)),
+      data_(whole_.data()),
+      error_at_end_(std::move(error)),
+      pool_(pool) {
+  end_ = whole_.size();
+  eof_ = true;
+}
+
+LineSource::~LineSource() {
+  if (pool_ != nullptr) pool_->give(std::move(whole_));
+}
+
+std::string BufferPool::take(std::size_t capacity) {
+  std::string buffer;
+  {
+    std::lock_guard lock(mutex_);
+    if (!kept_.empty()) {
+      buffer = std::move(kept_.back());
+      kept_.pop_back();
+    }
+  }
+  buffer.clear();
+  buffer.reserve(capacity);
+  return buffer;
+}
+
+void BufferPool::give(std::string buffer) {
+  std::lock_guard lock(mutex_);
+  if (kept_.size() < kKept) kept_.push_back(std::move(buffer));
+}
 
 bool LineSource::fill() {
-  if (eof_) return false;
+  if (eof_) {
+    if (error_at_end_) {
+      read_error_ = std::move(error_at_end_);
+      error_at_end_.reset();
+    }
+    return false;
+  }
   if (begin_ > 0) {
-    std::memmove(buffer_.get(), buffer_.get() + begin_, end_ - begin_);
+    std::memmove(data_, data_ + begin_, end_ - begin_);
     end_ -= begin_;
     begin_ = 0;
   }
@@ -94,11 +136,12 @@ bool LineSource::fill() {
     // not known): make room, up to the largest buffer.
     const std::size_t larger = std::min(capacity_ * 2, kLargestBuffer);
     auto grown = std::make_unique_for_overwrite<char[]>(larger);
-    std::memcpy(grown.get(), buffer_.get(), end_);
+    std::memcpy(grown.get(), data_, end_);
     buffer_ = std::move(grown);
+    data_ = buffer_.get();
     capacity_ = larger;
   }
-  auto n = stream_->read(buffer_.get() + end_, capacity_ - end_);
+  auto n = stream_->read(data_ + end_, capacity_ - end_);
   if (n && *n > 0) {
     end_ += *n;
     return true;
@@ -111,15 +154,15 @@ bool LineSource::fill() {
 std::string_view LineSource::head() {
   // Short reads (a pipe) are topped up until the first line is complete or
   // a good stretch of the input is there.
-  while (!eof_ && end_ - begin_ < 4096 &&
-         std::memchr(buffer_.get() + begin_, '\n', end_ - begin_) == nullptr && fill()) {
+  while (!eof_ && end_ - begin_ < 4096 && std::memchr(data_ + begin_, '\n', end_ - begin_) == nullptr &&
+         fill()) {
   }
-  return std::string_view(buffer_.get() + begin_, end_ - begin_);
+  return std::string_view(data_ + begin_, end_ - begin_);
 }
 
 std::optional<LineSource::Line> LineSource::next_slow() {
   while (true) {
-    const char* start = buffer_.get() + begin_;
+    const char* start = data_ + begin_;
     const std::size_t available = end_ - begin_;
     if (skipping_) {
       // Throw away the rest of an overlong line, whatever its size.

@@ -10,9 +10,11 @@
 #include <cstring>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "rules/error.h"
 #include "rules/result.h"
@@ -114,6 +116,22 @@ class BytesStream final : public ByteStream {
   std::optional<Error> error_;
 };
 
+// Byte buffers given back once read, to be read into again: memory
+// already mapped, where a new buffer's every page faults in first (most
+// of the time of validate --jobs's reader on this machine). Any thread
+// may take and give; it keeps at most kKept.
+class BufferPool {
+ public:
+  // A buffer with room for `capacity` bytes, empty.
+  std::string take(std::size_t capacity);
+  void give(std::string buffer);
+
+ private:
+  static constexpr std::size_t kKept = 64;
+  std::mutex mutex_;
+  std::vector<std::string> kept_;
+};
+
 class LineSource {
  public:
   // The usual largest buffer: a megabyte of lines, and room for a long
@@ -122,6 +140,15 @@ class LineSource {
   static constexpr std::size_t kLargestBuffer = kMaxRecordLine + (1 << 20);
 
   explicit LineSource(std::unique_ptr<ByteStream> stream);
+  // The whole input, already in memory (a part of an archive that
+  // validate --jobs cut): its lines are read in `bytes` itself, with no
+  // copy and no buffer of its own; `error` is a read that failed after
+  // them, reported at their end as a stream's would be.
+  // `pool`, when given, gets `bytes` back at the end (it must outlive
+  // this).
+  explicit LineSource(std::string bytes, std::optional<Error> error = std::nullopt,
+                      BufferPool* pool = nullptr);
+  ~LineSource();
   LineSource(const LineSource&) = delete;
   LineSource& operator=(const LineSource&) = delete;
 
@@ -143,7 +170,7 @@ class LineSource {
   // "call next()", not the end.
   std::optional<Line> next_in_buffer() {
     if (skipping_) return std::nullopt;
-    const char* start = buffer_.get() + begin_;
+    const char* start = data_ + begin_;
     const std::size_t available = end_ - begin_;
     std::size_t length = 0;
     bool plain = false;
@@ -209,6 +236,10 @@ class LineSource {
   // only when a line does not fit.
   std::size_t capacity_;  // before buffer_: it sizes it
   std::unique_ptr<char[]> buffer_;
+  std::string whole_;                  // the input, when it came whole
+  char* data_ = nullptr;               // the bytes: buffer_'s or whole_'s
+  std::optional<Error> error_at_end_;  // whole_'s read error, once it is read
+  BufferPool* pool_ = nullptr;         // gets whole_ back
   std::size_t begin_ = 0;
   std::size_t end_ = 0;
   bool eof_ = false;

@@ -16,8 +16,10 @@
 #   BENCH_FILES         small records (default 100000)
 #   BENCH_RUNS          runs per timing, the best is kept (default 3)
 #
-# 1. One large archive: BENCH_PGN repeated to BENCH_MB, plain and .zst:
-#    one reader cuts it into parts of whole games, the jobs check them.
+# 1. Archives of BENCH_PGN repeated: twice and four times (about 2 and 4
+#    MB, either side of the 3 MiB where --jobs starts threads), to a tenth
+#    of BENCH_MB, and to BENCH_MB, plain and .zst: one reader cuts each
+#    into parts of whole games, the jobs check them.
 # 2. BENCH_FILES small chaturanga records (tests/bench/make_records.cpp),
 #    given with --files-from: the jobs check whole files.
 # 3. Peak resident memory at --jobs 2 on the archive at a tenth of
@@ -60,6 +62,10 @@ archive() {
 say "== inputs in $data"
 archive "$megabytes" "$data/jobs-large.pgn"
 archive $((megabytes / 10)) "$data/jobs-small.pgn"
+# Around where --jobs starts its threads (3 MiB): two and four copies.
+for copies in 2 4; do
+  [[ -s $data/jobs-x$copies.pgn ]] || for ((i = 0; i < copies; i++)); do cat "$pgn"; done >"$data/jobs-x$copies.pgn"
+done
 [[ $data/jobs-large.pgn.zst -nt $data/jobs-large.pgn ]] ||
   zstd -q -f -T2 "$data/jobs-large.pgn" -o "$data/jobs-large.pgn.zst"
 if [[ ! -f $data/jobs-records/list.txt || $(wc -l <"$data/jobs-records/list.txt") -ne $files ]]; then
@@ -89,9 +95,13 @@ ratio() {  # NAME ARGS...: --jobs 1 and --jobs 2 in turns, best of $runs each
     time_runs 1 validate --jobs 2 "$@"
     two=$(least "$two" "$BEST")
   done
-  printf '%-44s --jobs 1 %7.2f s   --jobs 2 %7.2f s   %5.2fx\n' "$name" "$one" "$two" "$(calc %.4f "$one / $two")"
+  printf '%-44s --jobs 1 %7.3f s   --jobs 2 %7.3f s   %5.2fx\n' "$name" "$one" "$two" "$(calc %.4f "$one / $two")"
 }
 say "== validate --jobs 2 against --jobs 1 (wall seconds, best of $runs)"
+mb() { calc %.1f "$(stat -c %s "$1") / 1e6"; }
+ratio "one archive, $(mb "$data/jobs-x2.pgn") MB plain" "$data/jobs-x2.pgn"
+ratio "one archive, $(mb "$data/jobs-x4.pgn") MB plain" "$data/jobs-x4.pgn"
+ratio "one archive, $(mb "$data/jobs-small.pgn") MB plain" "$data/jobs-small.pgn"
 size_mb=$(calc %.0f "$(stat -c %s "$data/jobs-large.pgn") / 1e6")
 ratio "one archive, ${size_mb} MB plain" "$data/jobs-large.pgn"
 ratio "one archive, ${size_mb} MB as .zst" "$data/jobs-large.pgn.zst"

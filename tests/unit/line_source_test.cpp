@@ -130,3 +130,58 @@ TEST_CASE("line source: lines longer than the usual buffer are whole up to the l
     CHECK(lines[4].offset == input.size() - 5);
   }
 }
+
+TEST_CASE("line source: input already in memory gives the lines a stream of it gives, its error at the end") {
+  // What validate --jobs checks: a part of an archive, read in place.
+  std::string input;
+  for (std::size_t length = 0; length < 100; ++length)
+    input += std::string(length, 'm') + (length % 4 == 0 ? " #c" : "") + (length % 9 == 0 ? "\r\n" : "\n");
+  input += std::string(kMaxRecordLine + 3, 'z') + "\nlast";
+  for (const bool mark_plain : {true, false}) {
+    INFO("marked plain: " << mark_plain);
+    LineSource streamed(std::make_unique<BytesStream>(input, read_failure("cut short")));
+    LineSource in_place(std::string(input), read_failure("cut short"));
+    streamed.mark_plain(mark_plain);
+    in_place.mark_plain(mark_plain);
+    // As much as a buffer holds, or more: what a format is told by.
+    const std::string_view head = in_place.head();
+    CHECK(head.size() >= streamed.head().size());
+    CHECK((head.substr(0, streamed.head().size()) == streamed.head()));  // no 16 MB line printed
+    int count = 0;
+    while (true) {
+      auto expected = streamed.next();
+      auto got = in_place.next();
+      REQUIRE(got.has_value() == expected.has_value());
+      if (!got) break;
+      ++count;
+      CHECK((got->text == expected->text));
+      CHECK(got->number == expected->number);
+      CHECK(got->offset == expected->offset);
+      CHECK(got->too_long == expected->too_long);
+      CHECK(got->plain == expected->plain);
+      // The error shows once the lines are read, as a stream's does.
+      if (count < 100) CHECK_FALSE(in_place.read_error().has_value());
+    }
+    CHECK(count == 102);
+    REQUIRE(in_place.read_error().has_value());
+    CHECK(in_place.read_error()->message.arg("reason") == "cut short");
+    CHECK(in_place.ended_with_newline() == streamed.ended_with_newline());
+    CHECK(in_place.bytes_read() == streamed.bytes_read());
+  }
+}
+
+TEST_CASE("line source: input in memory goes back to its pool, and the pool gives it out again") {
+  BufferPool pool;
+  std::string buffer = pool.take(1 << 16);
+  CHECK(buffer.empty());
+  CHECK(buffer.capacity() >= (1 << 16));
+  buffer.assign("one\ntwo\n");
+  const char* const memory = buffer.data();
+  {
+    LineSource lines(std::move(buffer), std::nullopt, &pool);
+    CHECK(lines.next()->text == "one");
+  }
+  const std::string again = pool.take(16);
+  CHECK(again.empty());
+  CHECK(again.data() == memory);  // the same memory, not a new buffer
+}
