@@ -104,9 +104,10 @@ class Pipeline {
           bytes += *cut_record_size_;  // a small plain file, read as --jobs 1 reads it
         } else if (task->part) {
           const ArchivePart& part = *task->part;
-          const std::uint64_t rest_of_record =
-              cut_record_size_ ? *cut_record_size_ - std::min(*cut_record_size_, part.offset)
-                               : part.bytes.size();
+          // A file that grew since its size was read is as long as read.
+          const std::uint64_t rest_of_record = std::max<std::uint64_t>(
+              cut_record_size_ ? *cut_record_size_ - std::min(*cut_record_size_, part.offset) : 0,
+              part.bytes.size());
           if (part.rest || bytes + rest_of_record > kOneJobBytes) {
             read_ahead_.push_back(std::move(*task));
             break;
@@ -125,8 +126,8 @@ class Pipeline {
     };
     // A thread the system cannot start (no room for its stack, or memory)
     // leaves the work to the others. The reader starts last: when it or
-    // every checker cannot start, this thread checks what is left alone
-    // (nothing has been written yet).
+    // every checker cannot start, this thread checks what is left alone,
+    // after what it wrote already.
     const auto alone = [&] {
       join_all();
       stop_ = false;
@@ -248,9 +249,9 @@ class Pipeline {
 
   // The next part of the records cut into parts, in input order; nullopt
   // after the last. A record that cannot be opened is one task, checked
-  // whole (which reports why); one whose first read fails, one that says
-  // why; a plain file of at most `whole_up_to` bytes (cut_record_size_),
-  // one checked whole.
+  // whole (which reports why); one whose reading fails before its first
+  // line is whole, one that says why; a plain file of at most
+  // `whole_up_to` bytes (cut_record_size_), one checked whole.
   std::optional<Task> next_part(const Context& context, std::uint64_t whole_up_to = 0) {
     while (!splitter_) {
       if (next_record_ == paths_.size()) return std::nullopt;
@@ -269,8 +270,10 @@ class Pipeline {
       }
       auto splitter = std::make_unique<ArchiveSplitter>(
           std::move(*opened), nullptr, ArchiveSplitter::kPartSize, ArchiveSplitter::kMaxPart, &buffers_);
+      // A read that fails before the first line is whole: unreadable, as
+      // open_input says for --jobs 1.
       const std::string_view head = splitter->head();
-      if (splitter->read_error() && head.empty())
+      if (splitter->read_error())
         return Task{0, record, record + 1, true, nullptr, std::nullopt, *splitter->read_error()};
       part_format_ = &context.catalogue().format_of(path, head);
       cut_record_size_ = splitter->size_hint();
@@ -355,8 +358,17 @@ class Pipeline {
       checked.result = check_games(context, path, input, checked.buffer, go_on, setup_.check_options);
       checked.result.bytes = size;
     } else if (!threads) {
-      // Checked here and written next: no writer to hand pieces to.
-      checked.result = check_file(context, path, checked.buffer, go_on, setup_.check_options);
+      // Checked and written here, game by game, as --jobs 1 does: the
+      // reports of a large record are never held whole.
+      std::int64_t games = 0;
+      auto as_read = [&](std::uint64_t bytes_read) {
+        if (!go_on(bytes_read)) return false;
+        checked.buffer.write_to(context_.out(), context_.err(), written_record_.index_offset);
+        checked.buffer.clear();
+        if (setup_.progress) setup_.progress(written_bytes_ + bytes_read, written_games_ + ++games);
+        return static_cast<bool>(context_.out());
+      };
+      checked.result = check_file(context, path, checked.buffer, std::ref(as_read), setup_.check_options);
     } else {
       auto in_pieces = [&](std::uint64_t bytes_read) {
         if (!go_on(bytes_read)) return false;
@@ -466,15 +478,11 @@ class Pipeline {
   // Checks `task` on this thread and writes its reports; false when
   // everything stops.
   bool check_and_write(Task& task, const AfterGame& go_on) {
-    Done done;
     for (std::size_t record = task.record; record < task.record_end; ++record) {
-      Checked checked = check_record(context_, task, record, done, go_on, false);
-      const bool stopped = checked.result.stopped;
-      done.push_back(std::move(checked));
-      if (stopped) break;
-    }
-    for (const Checked& checked : done)
+      Done no_pieces;  // a record checked here writes its own as it goes
+      const Checked checked = check_record(context_, task, record, no_pieces, go_on, false);
       if (!write_checked(checked) || checked.result.stopped) return false;
+    }
     return true;
   }
 

@@ -5,8 +5,8 @@
 // hand-over), and hands a large one's reports to the writer in pieces as
 // they come. With fewer, each record is cut into parts of whole games where
 // its format allows (records/archive_splitter.h) by one reader thread, and
-// the threads check the parts; when they all end within a few megabytes,
-// that is one job's work, checked without starting a thread. Memory is
+// the threads check the parts; when they all end within 3 MiB, that is
+// one job's work, checked without starting a thread. Memory is
 // bounded: a fixed number of parts (a quarter of a megabyte each, their
 // buffers read into again) and of reports wait at a time, whatever the
 // records' sizes.
@@ -42,11 +42,12 @@ enum class JobsOutcome {
   kStopped,  // early: interrupted, or record_done said stop
 };
 
-// Checks `paths`, writing the reports to the context's streams. Records
-// cut into parts that all end within a few megabytes, and any work when
-// the system cannot start the threads, are checked by the calling thread
-// alone. An exception a thread throws (std::bad_alloc) stops every thread
-// and is rethrown here.
+// Checks `paths`, writing the reports to the context's streams. Of records
+// cut into parts, the first 3 MiB are checked by the calling thread alone,
+// and the threads start only for what goes on past them; when the system
+// cannot start them, the calling thread checks the rest too. An exception
+// a thread throws (std::bad_alloc) stops every thread and is rethrown
+// here.
 JobsOutcome validate_with_jobs(const Context& context, const std::vector<std::string>& paths,
                                const JobsSetup& setup);
 

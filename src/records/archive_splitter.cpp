@@ -83,7 +83,10 @@ bool ArchiveSplitter::read_more() {
 }
 
 std::string_view ArchiveSplitter::head() {
-  if (pending_.empty() && !ended_) read_more();
+  // As LineSource::head() reads: until the first line is whole, or 4 KiB
+  // are there, so that a read failing before is found here alike.
+  while (!ended_ && pending_.size() < 4096 && pending_.find('\n') == std::string::npos && read_more()) {
+  }
   return pending_;
 }
 

@@ -48,8 +48,9 @@ class ArchiveSplitter {
         max_part_(max_part),
         pool_(pool) {}
 
-  // The first bytes of the input (the first read), which tell its format;
-  // reading one failed when read_error() says why. Call it first.
+  // The first bytes of the input (reads until the first line is whole or
+  // 4 KiB are there, as LineSource::head()), which tell its format; the
+  // input cannot be read when read_error() then says why. Call it first.
   std::string_view head();
   const std::optional<Error>& read_error() const { return read_error_; }
   // Where games may start (the format's; unset: the input is one part).

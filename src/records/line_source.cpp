@@ -117,12 +117,15 @@ void BufferPool::give(std::string buffer) {
   if (kept_.size() < kKept) kept_.push_back(std::move(buffer));
 }
 
+void LineSource::show_error_at_end() {
+  if (!error_at_end_) return;
+  read_error_ = std::move(error_at_end_);
+  error_at_end_.reset();
+}
+
 bool LineSource::fill() {
   if (eof_) {
-    if (error_at_end_) {
-      read_error_ = std::move(error_at_end_);
-      error_at_end_.reset();
-    }
+    show_error_at_end();
     return false;
   }
   if (begin_ > 0) {
@@ -154,9 +157,13 @@ bool LineSource::fill() {
 std::string_view LineSource::head() {
   // Short reads (a pipe) are topped up until the first line is complete or
   // a good stretch of the input is there.
-  while (!eof_ && end_ - begin_ < 4096 && std::memchr(data_ + begin_, '\n', end_ - begin_) == nullptr &&
-         fill()) {
+  const auto first_line_whole = [&] {
+    return end_ - begin_ >= kHeadBytes || std::memchr(data_ + begin_, '\n', end_ - begin_) != nullptr;
+  };
+  while (!eof_ && !first_line_whole() && fill()) {
   }
+  // A stream would have read on, to its failure, here.
+  if (!first_line_whole()) show_error_at_end();
   return std::string_view(data_ + begin_, end_ - begin_);
 }
 
@@ -206,6 +213,7 @@ std::optional<LineSource::Line> LineSource::next_slow() {
         begin_ += length;  // the last line, without a newline
         consumed_ += length;
         last_had_newline_ = false;
+        show_error_at_end();  // a stream's failed read came before this line
       }
       return line;
     }

@@ -3,7 +3,9 @@
 // however long the input is: the buffer grows past its usual size only to
 // hold a line longer than that, and a line longer than kMaxRecordLine is
 // cut there (flagged too_long) and the rest of it skipped. The bytes come
-// from a ByteStream: a file descriptor, or a decompressor in front of one.
+// from a ByteStream: a file descriptor, or a decompressor in front of one;
+// or, for a part of an archive already in memory, from that part itself,
+// with the same lines, and its read error shown when a stream's would be.
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -208,7 +210,8 @@ class LineSource {
     line_number_ = line_number - 1;
     consumed_ = offset;
   }
-  // The first bytes of the input (up to a buffer's worth), without
+  // The first bytes of the input (up to a buffer's worth; all of an input
+  // in memory), without
   // consuming them: how a format recognises its content. Call it first.
   std::string_view head();
   // Bytes consumed so far, and whether the last line ended with a newline.
@@ -225,8 +228,13 @@ class LineSource {
     return table;
   }();
 
+  // head() reads on until the first line is whole or this much is there.
+  static constexpr std::size_t kHeadBytes = 4096;
+
   bool fill();
   std::optional<Line> next_slow();
+  // The input in memory is at its end: its read error shows now.
+  void show_error_at_end();
 
   std::unique_ptr<ByteStream> stream_;
   // Not a std::vector: zero-filling it per file dominated validating many
@@ -245,11 +253,11 @@ class LineSource {
   bool eof_ = false;
   bool marks_plain_ = true;
   bool skipping_ = false;  // discarding the rest of an overlong line
-  // Bytes after buffer_[begin_] known to hold no newline: a long line is
+  // Bytes after data_[begin_] known to hold no newline: a long line is
   // searched once, not again after each read.
   std::size_t scanned_ = 0;
   std::int64_t line_number_ = 0;
-  std::uint64_t consumed_ = 0;  // input offset of buffer_[begin_]
+  std::uint64_t consumed_ = 0;  // input offset of data_[begin_]
   bool last_had_newline_ = true;
   std::optional<Error> read_error_;
 };

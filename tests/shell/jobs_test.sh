@@ -61,6 +61,14 @@ gzip -c bad.pgn > bad.pgn.gz
 bzip2 -c big.pgn > big.pgn.bz2
 head -c $(( $(stat -c %s big.pgn.zst) / 2 )) big.pgn.zst > cut.pgn.zst
 for archive in big.pgn.zst bad.pgn.gz big.pgn.bz2 cut.pgn.zst; do both_formats "$archive"; done
+# Small compressed archives cut short anywhere: the read error comes where
+# --jobs 1 reports it (a game cut in a move is not a notation error first).
+printf '[Event "x"]\n\n1. e4 e5 1-0\n\n[Event "y"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1/2-1/2\n' | gzip -c > short.pgn.gz
+short_size=$(stat -c %s short.pgn.gz)
+for ((keep = 10; keep < short_size; keep += 3)); do
+  head -c "$keep" short.pgn.gz > short-cut.pgn.gz
+  both_formats short-cut.pgn.gz
+done
 # A compressed archive whose first read fails (zstd's magic, then noise):
 # its report is in the format asked for, --fen's key too.
 { printf '\050\265\057\375'; head -c 200 big.pgn.bz2; } > noise.pgn.zst

@@ -159,8 +159,8 @@ TEST_CASE("line source: input already in memory gives the lines a stream of it g
       CHECK(got->offset == expected->offset);
       CHECK(got->too_long == expected->too_long);
       CHECK(got->plain == expected->plain);
-      // The error shows once the lines are read, as a stream's does.
-      if (count < 100) CHECK_FALSE(in_place.read_error().has_value());
+      // The error shows when a stream's does: with the last line.
+      CHECK(in_place.read_error().has_value() == streamed.read_error().has_value());
     }
     CHECK(count == 102);
     REQUIRE(in_place.read_error().has_value());
@@ -184,4 +184,30 @@ TEST_CASE("line source: input in memory goes back to its pool, and the pool give
   const std::string again = pool.take(16);
   CHECK(again.empty());
   CHECK(again.data() == memory);  // the same memory, not a new buffer
+}
+
+TEST_CASE("line source: input in memory cut anywhere shows its read error with the line a stream shows it") {
+  // Every cut of a short input, with and without a failure after it: what
+  // validate --jobs reads of a compressed archive cut short.
+  const std::string whole = "[Event \"x\"]\n\n1. e4 e5 1-0\n\n[Event \"y\"]\n\n1. e4 e5 2. Nf3\n";
+  for (std::size_t cut = 0; cut <= whole.size(); ++cut) {
+    for (const bool fails : {false, true}) {
+      INFO("cut at " << cut << (fails ? ", then a failure" : ""));
+      const std::string input = whole.substr(0, cut);
+      const auto failure = fails ? std::optional<Error>(read_failure("cut short")) : std::nullopt;
+      LineSource streamed(std::make_unique<BytesStream>(input, failure));
+      LineSource in_place(std::string(input), failure);
+      CHECK(in_place.head() == streamed.head());
+      CHECK(in_place.read_error().has_value() == streamed.read_error().has_value());
+      while (true) {
+        auto expected = streamed.next();
+        auto got = in_place.next();
+        REQUIRE(got.has_value() == expected.has_value());
+        CHECK(in_place.read_error().has_value() == streamed.read_error().has_value());
+        if (!got) break;
+        CHECK(got->text == expected->text);
+      }
+      CHECK(in_place.read_error().has_value() == fails);
+    }
+  }
 }

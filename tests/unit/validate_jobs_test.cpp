@@ -92,12 +92,22 @@ TEST_CASE("validate --jobs: a small archive is one job's work, checked with no t
 }
 
 TEST_CASE("validate --jobs: a few small archives together are one job's work too") {
+  // Five records for two jobs: fewer than four a job, so cut into parts
+  // (with two or more a job they once went to the threads whole).
   const test::TempDir dir("jobs");
-  const std::string first = archive_of(100, dir, "first.pgn");
-  const std::string second = archive_of(100, dir, "second.pgn");
-  const JobsRun run = run_jobs({first, second}, 2);
-  CHECK(run.threads_seen == std::vector<int>{1, 1});
-  CHECK(run.games == 800);
+  std::vector<std::string> paths;
+  for (int i = 0; i < 5; ++i) paths.push_back(archive_of(50, dir, "few-" + std::to_string(i) + ".pgn"));
+  const JobsRun run = run_jobs(paths, 2);
+  CHECK(run.threads_seen == std::vector<int>(5, 1));
+  CHECK(run.games == 1000);
+}
+
+TEST_CASE(
+    "validate --jobs: small compressed input, whose size is not known before it is read, starts no thread") {
+  const JobsRun run =
+      run_jobs({std::string(GAMEREC_SOURCE_DIR) + "/samples/chess/valid/few-games.pgn.zst"}, 2);
+  CHECK(run.threads_seen == std::vector<int>{1});
+  CHECK(run.games == 4);
 }
 
 TEST_CASE("validate --jobs: an archive past a few megabytes is shared out") {
