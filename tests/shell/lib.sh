@@ -15,3 +15,20 @@ sanitizer_build() {
   libraries=$(ldd "$GAMEREC")
   [[ $libraries == *libasan* || $libraries == *libubsan* ]]
 }
+
+# The archives both cluster recipes are run on, listed in archives.txt in
+# the current folder: the samples, a generated archive, a corrupted copy
+# of it (compressed), a name with a space and one that does not exist.
+make_recipe_archives() {
+  local size chars i
+  "$MAKE_PGN" 2000 big.pgn 3 >/dev/null
+  cp big.pgn bad.pgn
+  size=$(stat -c %s bad.pgn)
+  chars='Q{}["'
+  for i in $(seq 1 25); do
+    printf '%s' "${chars:$((i % 5)):1}" | dd of=bad.pgn bs=1 seek=$(( (i * 7919 * 104729) % size )) conv=notrunc status=none
+  done
+  zstd -q bad.pgn -o bad.pgn.zst && rm bad.pgn
+  cp "$SRC/samples/kalah/valid/full-game.kalah" "a game.kalah"
+  { find "$SRC/samples" -type f | sort; echo big.pgn; echo bad.pgn.zst; echo "a game.kalah"; echo missing.pgn; } > archives.txt
+}

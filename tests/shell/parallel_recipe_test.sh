@@ -8,18 +8,7 @@ command -v parallel >/dev/null || skip "GNU parallel is not installed (.ci/setup
 parallel --version 2>/dev/null | grep -q "GNU parallel" || skip "parallel is not GNU parallel"
 cd "$scratch"
 
-# The archives: the samples, a generated archive, a corrupted copy of it
-# (compressed), a name with a space and one that does not exist.
-"$MAKE_PGN" 2000 big.pgn 3 >/dev/null
-cp big.pgn bad.pgn
-size=$(stat -c %s bad.pgn)
-chars='Q{}["'
-for i in $(seq 1 25); do
-  printf '%s' "${chars:$((i % 5)):1}" | dd of=bad.pgn bs=1 seek=$(( (i * 7919 * 104729) % size )) conv=notrunc status=none
-done
-zstd -q bad.pgn -o bad.pgn.zst && rm bad.pgn
-cp "$SRC/samples/kalah/valid/full-game.kalah" "a game.kalah"
-{ find "$SRC/samples" -type f | sort; echo big.pgn; echo bad.pgn.zst; echo "a game.kalah"; echo missing.pgn; } > archives.txt
+make_recipe_archives  # archives.txt (tests/shell/lib.sh)
 
 # One run over all the files: the reference.
 mapfile -t archives < archives.txt
