@@ -67,32 +67,31 @@ Result<std::unique_ptr<Player>, Message> GameCatalogue::make_player(
 std::optional<Message> GameCatalogue::add_embedded_definitions() {
   for (const EmbeddedFile& file : embedded_definitions()) {
     if (file.name == "messages.yaml") continue;
-    if (auto error = add_builtin_definition(file.text, file.name)) return error;
+    auto error = load_embedded_definition(file, definitions_);
+    // Every definition in the map has its MadeOnce, even one added before an error.
+    definitions_changed();
+    if (error) return error;
   }
   return std::nullopt;
 }
 
 std::optional<Message> GameCatalogue::add_builtin_definition(std::string_view yaml_text,
                                                              std::string_view source) {
-  DeferredTexts deferred;
-  auto error = load_definition_deferring_texts(yaml_text, source, definitions_, deferred);
-  // Every definition in the map has its MadeOnce, even one added before an error.
+  std::vector<Message> warnings;
+  auto error = load_definition(yaml_text, source, definitions_, /*may_add_rules=*/true, warnings);
   definitions_changed();
-  if (error) return error;
-  if (!deferred.yaml.empty() || !deferred.base.empty()) made_.at(deferred.game)->texts = deferred;
-  return std::nullopt;
+  // The compiled-in files use no old keys: a warning here is a bug.
+  if (!error && !warnings.empty()) error = warnings.front();
+  return error;
 }
 
 std::optional<Message> GameCatalogue::add_definition(std::string_view yaml_text, std::string_view source) {
-  // A user's texts go over the built-in ones, which must be there first.
-  if (auto error = load_deferred_texts()) return error;
   auto error = load_definition(yaml_text, source, definitions_, /*may_add_rules=*/false, warnings_);
   definitions_changed();
   return error;
 }
 
 GameCatalogue GameCatalogue::copy() const {
-  (void)load_deferred_texts();
   GameCatalogue copied;
   copied.rules_cores_ = rules_cores_;
   copied.definitions_ = definitions_;
@@ -105,56 +104,8 @@ GameCatalogue GameCatalogue::copy() const {
 
 void GameCatalogue::definitions_changed() {
   std::map<std::string, std::unique_ptr<MadeOnce>, std::less<>> fresh;
-  for (const auto& [name, definition] : definitions_) {
-    auto made = std::make_unique<MadeOnce>();
-    // Texts not parsed yet stay to be parsed; the shared copy is made anew.
-    if (auto old = made_.find(name); old != made_.end()) made->texts = old->second->texts;
-    fresh.emplace(name, std::move(made));
-  }
+  for (const auto& [name, definition] : definitions_) fresh.emplace(name, std::make_unique<MadeOnce>());
   made_ = std::move(fresh);
-}
-
-std::optional<Message> GameCatalogue::load_deferred_texts(std::string_view name) const {
-  const auto made = made_.find(name);
-  if (made == made_.end()) return std::nullopt;
-  MadeOnce& once = *made->second;
-  // An exception out of the parse (memory) leaves the texts to parse: the
-  // next caller tries again.
-  std::call_once(once.texts_once, [&] {
-    const DeferredTexts& texts = once.texts;
-    if (texts.yaml.empty() && texts.base.empty()) return;
-    GameDefinition& definition = definitions_.find(name)->second;
-    // A built-in variant (chess960) copied its base before the base's texts
-    // were read: it takes them first, and its own go over them.
-    if (!texts.base.empty()) {
-      if (auto error = load_deferred_texts(texts.base)) {
-        once.texts_error = error;
-        return;
-      }
-      if (auto base = definitions_.find(texts.base); base != definitions_.end())
-        definition.messages = base->second.messages;
-    }
-    if (!texts.yaml.empty()) once.texts_error = gamerec::load_deferred_texts(texts, definition);
-    // Parsed: a catalogue made anew from this one (definitions_changed)
-    // must not read them again over a user's texts.
-    once.texts = {};
-  });
-  return once.texts_error;
-}
-
-std::optional<Message> GameCatalogue::load_deferred_texts() const {
-  // Every definition's, even past an error: a caller then reads them all.
-  std::optional<Message> first_error;
-  for (const auto& [name, made] : made_) {
-    auto error = load_deferred_texts(name);
-    if (error && !first_error) first_error = std::move(error);
-  }
-  return first_error;
-}
-
-const DefinitionMap& GameCatalogue::definitions() const {
-  (void)load_deferred_texts();  // malformed built-in texts fail the tests, not the user
-  return definitions_;
 }
 
 std::optional<Message> GameCatalogue::add_directory(const std::string& directory) {
@@ -178,7 +129,6 @@ std::optional<Message> GameCatalogue::add_directory(const std::string& directory
 }
 
 const GameDefinition* GameCatalogue::find(std::string_view name) const {
-  (void)load_deferred_texts(name);  // malformed built-in texts fail the tests, not the user
   auto it = definitions_.find(name);
   return it == definitions_.end() ? nullptr : &it->second;
 }

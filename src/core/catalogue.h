@@ -66,8 +66,7 @@ class GameCatalogue {
   // Adds the definitions compiled in from definitions/ (messages.yaml excluded).
   std::optional<Message> add_embedded_definitions();
   // Adds one definition of the composition root's, which may bring a rules
-  // core (as the compiled-in files do; a user's file may not). `yaml_text`
-  // must outlive the catalogue: its texts are parsed on first use.
+  // core (as the compiled-in files do; a user's file may not).
   std::optional<Message> add_builtin_definition(std::string_view yaml_text, std::string_view source);
   // Adds every *.yaml in `directory` (--definitions), in name order.
   std::optional<Message> add_directory(const std::string& directory);
@@ -76,14 +75,10 @@ class GameCatalogue {
   // What the definitions added so far read but warn about (an old key).
   const std::vector<Message>& warnings() const { return warnings_; }
 
-  // Every definition with its texts (all of them parsed).
-  const DefinitionMap& definitions() const;
+  // Every definition with its texts.
+  const DefinitionMap& definitions() const { return definitions_; }
   // The definition named `name`, with its texts; nullptr when none is.
   const GameDefinition* find(std::string_view name) const;
-  // Parses the texts the built-in definitions left aside at start-up; a
-  // message when one of them is malformed (tests check there is none).
-  // Safe from several threads at once, as every const member is.
-  std::optional<Message> load_deferred_texts() const;
   std::string game_names() const;  // "chaturanga, chess" for messages
   // "unknown game 'chesss'; known games: ...", with the closest name.
   Message unknown_game(std::string_view name) const;
@@ -114,29 +109,19 @@ class GameCatalogue {
 
  private:
   // What the catalogue makes of a definition when it is first needed,
-  // once, whichever thread asks first (std::call_once): a built-in
-  // definition's texts, parsed then (parsing every game's texts at start-up
-  // costs more than checking a short record: docs/benchmarks.md), and the
-  // copy of the definition the games made from it share. The threads of
-  // validate --jobs read one catalogue; nothing here is copied per thread.
+  // once, whichever thread asks first (std::call_once): the copy of the
+  // definition the games made from it share. The threads of validate
+  // --jobs read one catalogue; nothing here is copied per thread.
   struct MadeOnce {
-    DeferredTexts texts;  // left aside at start-up; empty when none are
-    std::once_flag texts_once;
-    std::optional<Message> texts_error;
     std::once_flag shared_once;
     SharedDefinition shared;
   };
-  // Parses the texts left aside for `name`, once; a message if they are malformed.
-  std::optional<Message> load_deferred_texts(std::string_view name) const;
   // A definition was added or changed: games made from now on share a new
   // copy. Called only while the catalogue is built, before it is shared.
   void definitions_changed();
 
   std::map<std::string, RulesCore, std::less<>> rules_cores_;
-  // Written only while the catalogue is built, but for the texts a
-  // definition's MadeOnce parses into it (each definition once, under its
-  // once_flag, before any reader of that definition's texts sees it).
-  mutable DefinitionMap definitions_;
+  DefinitionMap definitions_;          // written only while the catalogue is built
   std::vector<RecordFormat> formats_;  // the move list last: it takes anything
   std::vector<Message> warnings_;
   std::map<std::pair<std::string, std::string>, PlayerFactory> player_kinds_;  // (rules, kind)

@@ -231,34 +231,26 @@ std::optional<Message> load_definition(std::string_view yaml_text, std::string_v
   return error;
 }
 
-std::optional<Message> load_definition_deferring_texts(std::string_view yaml_text, std::string_view source,
-                                                       DefinitionMap& definitions, DeferredTexts& deferred) {
+std::optional<Message> load_embedded_definition(const EmbeddedFile& file, DefinitionMap& definitions) {
   std::string without_texts;
-  deferred.yaml = {};
-  deferred.source = source;
-  for (const auto& [key, section] : top_level_sections(yaml_text)) {
-    if (key == "messages") {
-      deferred.yaml = section;
-    } else {
-      without_texts += section;
-      if (key == "extends") deferred.base = YAML::Load(std::string(section))["extends"].as<std::string>();
-    }
+  for (const auto& [key, section] : top_level_sections(file.text)) {
+    if (key != "messages") without_texts += section;
   }
+  std::string name;
   // The built-in definitions use no old keys: their warnings would be a bug.
   std::vector<Message> warnings;
-  auto error = guarded(source, [&] {
-    return load(YAML::Load(without_texts), definitions, /*may_add_rules=*/true, warnings, &deferred.game);
+  auto error = guarded(file.name, [&] {
+    return load(YAML::Load(without_texts), definitions, /*may_add_rules=*/true, warnings, &name);
   });
   if (!error && !warnings.empty()) error = warnings.front();
-  return error;
-}
-
-std::optional<Message> load_deferred_texts(const DeferredTexts& deferred, GameDefinition& definition) {
-  return guarded(deferred.source, [&]() -> std::optional<Message> {
-    const YAML::Node root = YAML::Load(std::string(deferred.yaml));
-    if (!root.IsMap() || !root["messages"]) return std::nullopt;
-    return load_texts(root["messages"], definition);
-  });
+  if (error) return error;
+  // As load_texts adds them: over the texts already there (a base's).
+  GameDefinition& definition = definitions.at(name);
+  for (const EmbeddedLanguage& language : file.languages) {
+    auto& texts = definition.messages[std::string(language.name)];
+    for (const EmbeddedText& text : language.texts) texts.insert_or_assign(std::string(text.key), text.text);
+  }
+  return std::nullopt;
 }
 
 }  // namespace gamerec

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/embedded_definitions.h"
 #include "rules/error.h"
 #include "rules/options.h"
 
@@ -26,20 +27,9 @@ std::optional<Message> load_definition(std::string_view yaml_text, std::string_v
                                        DefinitionMap& definitions, bool may_add_rules,
                                        std::vector<Message>& warnings);
 
-// A game's texts (its `messages:` section, most of each built-in file) not
-// parsed yet: start-up parses only the texts of the game it runs.
-struct DeferredTexts {
-  std::string game;       // the definition they belong to
-  std::string base;       // the game it extends, "" for none: its texts come first
-  std::string_view yaml;  // the section, `messages:` line included; empty when none
-  std::string_view source;  // the file, for messages
-};
-
-// load_definition for a built-in file (it may add a rules core), leaving the
-// file's `messages:` section in `deferred`.
-std::optional<Message> load_definition_deferring_texts(std::string_view yaml_text, std::string_view source,
-                                                       DefinitionMap& definitions, DeferredTexts& deferred);
-// Adds the texts left aside by load_definition_deferring_texts.
-std::optional<Message> load_deferred_texts(const DeferredTexts& deferred, GameDefinition& definition);
+// load_definition for a compiled-in file (it may add a rules core), its
+// texts taken as they were flattened when gamerec was built: start-up
+// parses no YAML for them.
+std::optional<Message> load_embedded_definition(const EmbeddedFile& file, DefinitionMap& definitions);
 
 }  // namespace gamerec

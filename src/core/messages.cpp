@@ -1,11 +1,8 @@
 #include "core/messages.h"
 
-#include <yaml-cpp/yaml.h>
-
 #include <algorithm>
 
 #include "core/embedded_definitions.h"
-#include "records/yaml_text.h"
 #include "rules/text.h"
 
 namespace gamerec {
@@ -53,30 +50,34 @@ std::string fill(std::string_view pattern, const MessageArgs& args) {
 }
 
 Result<Messages, Error> Messages::load(std::string_view language) {
-  std::string_view catalogue_text;
+  std::span<const EmbeddedLanguage> languages;
   for (const EmbeddedFile& file : embedded_definitions()) {
-    if (file.name == "messages.yaml") catalogue_text = file.text;
+    if (file.name == "messages.yaml") languages = file.languages;
   }
-  // Only the languages needed are parsed: start-up time is mostly yaml-cpp.
-  std::string_view english;
-  std::string_view chosen;
-  std::vector<std::string_view> available;
-  for (const auto& [key, section] : top_level_sections(catalogue_text)) {
-    if (key.empty()) continue;
-    available.push_back(key);
-    if (key == "en") english = section;
-    if (key == language) chosen = section;
-  }
-  if (chosen.empty())
-    return Error{"usage",
-                 Message{"usage.unknown-language",
-                         {{"language", std::string(language)}, {"languages", join(available, ", ")}}}};
+  const auto find_language = [&](std::string_view name) -> const EmbeddedLanguage* {
+    for (const EmbeddedLanguage& texts : languages) {
+      if (texts.name == name) return &texts;
+    }
+    return nullptr;
+  };
+  const EmbeddedLanguage* english = find_language("en");
+  const EmbeddedLanguage* chosen = find_language(language);
+  if (chosen == nullptr)
+    return Error{"usage", Message{"usage.unknown-language",
+                                  {{"language", std::string(language)},
+                                   {"languages", join(languages, ", ", [](const EmbeddedLanguage& texts) {
+                                      return texts.name;
+                                    })}}}};
+  // The texts were flattened when gamerec was built: no YAML is parsed here.
+  const auto add = [](const EmbeddedLanguage* from, Texts& to) {
+    if (from == nullptr) return;
+    for (const EmbeddedText& text : from->texts) to.emplace_hint(to.end(), text.key, text.text);
+  };
   Messages messages;
   messages.language_ = std::string(language);
-  flatten_texts(YAML::Load(std::string(english))["en"], "", messages.english_);
+  add(english, messages.english_);
   // English needs no second copy: find() falls back to english_.
-  if (language != "en")
-    flatten_texts(YAML::Load(std::string(chosen))[std::string(language)], "", messages.texts_);
+  if (language != "en") add(chosen, messages.texts_);
   return messages;
 }
 

@@ -35,6 +35,37 @@ TEST_CASE("messages: Spanish gives the classic chaturanga messages") {
   CHECK(es.side_name(game, 2) == "Rojo");
 }
 
+TEST_CASE("messages: the texts flattened at build time are the texts a full parse gives") {
+  // The reference: messages.yaml parsed whole with yaml-cpp at run time.
+  for (const EmbeddedFile& file : embedded_definitions()) {
+    if (file.name != "messages.yaml") continue;
+    const YAML::Node root = YAML::Load(std::string(file.text));
+    REQUIRE(file.languages.size() == root.size());
+    std::size_t index = 0;
+    for (const auto& entry : root) {
+      const auto language = entry.first.as<std::string>();
+      INFO(language);
+      std::map<std::string, std::string, std::less<>> parsed;
+      flatten_texts(entry.second, "", parsed);
+      std::map<std::string, std::string, std::less<>> built;
+      CHECK(file.languages[index].name == language);
+      for (const EmbeddedText& text : file.languages[index++].texts) built.emplace(text.key, text.text);
+      CHECK(built == parsed);
+      const Messages messages = Messages::load(language).value();
+      for (const auto& [key, text] : parsed) {
+        INFO(key);
+        CHECK(messages.has_own(key));
+        CHECK(messages.text(key) == text);
+      }
+    }
+  }
+  const auto unknown = Messages::load("fr");
+  REQUIRE_FALSE(unknown);
+  CHECK(unknown.error().message.key == "usage.unknown-language");
+  CHECK_THAT(gamerec::test::english(unknown.error().message),
+             Catch::Contains("'fr'") && Catch::Contains("en, es"));
+}
+
 TEST_CASE("messages: every Spanish text is spelt with its accents") {
   // Words that are only ever misspellings in these texts (a missing tilde or
   // ñ); ambiguous ones (esta/está, si/sí, que/qué) need a reader, not a test.
