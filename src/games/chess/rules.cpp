@@ -56,7 +56,7 @@ bool ChessState::lift_automatic_end() {
 void ChessState::do_apply(const Move& move) {
   history_.push_back(to_chess_move(move));
   position_.make(to_chess_move(move));
-  position_.drop_unusable_ep();
+  if (position_.ep >= 0) position_.drop_unusable_ep();  // a call saved on most moves
   if (position_.halfmove == 0) keys_.clear();
   keys_.push_back(position_.key);
   last_from_ = move.from;
