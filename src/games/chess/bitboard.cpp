@@ -1,5 +1,7 @@
 #include "games/chess/bitboard.h"
 
+#include "games/chess/position.h"  // PieceType, for empty_reach
+
 #include <algorithm>
 #include <bit>
 #include <memory>
@@ -134,6 +136,13 @@ std::unique_ptr<const Tables> build_tables() {
   for (int a = 0; a < 64; ++a) {
     t->rook_empty[a] = board::ray_attacks(a, 0, board::kRookRays);
     t->bishop_empty[a] = board::ray_attacks(a, 0, board::kBishopRays);
+  }
+  for (int a = 0; a < 64; ++a) {
+    t->empty_reach[kKing][a] = kKingAttacks[a];
+    t->empty_reach[kQueen][a] = t->rook_empty[a] | t->bishop_empty[a];
+    t->empty_reach[kRook][a] = t->rook_empty[a];
+    t->empty_reach[kBishop][a] = t->bishop_empty[a];
+    t->empty_reach[kKnight][a] = kKnightAttacks[a];
   }
   for (int a = 0; a < 64; ++a) {
     for (int b = 0; b < 64; ++b) {

@@ -58,6 +58,10 @@ struct Tables {
   std::array<std::array<Bitboard, 64>, 64> line;
   std::array<Bitboard, 64> rook_empty;  // attacks on an empty board
   std::array<Bitboard, 64> bishop_empty;
+  // What a piece of each PieceType but the pawn (kKing..kKnight,
+  // position.h) reaches from a square on an empty board: a step or jump,
+  // or a slider's lines.
+  std::array<std::array<Bitboard, 64>, 5> empty_reach;
   std::array<Bitboard, 102400> rook_table;
   std::array<Bitboard, 5248> bishop_table;
 };

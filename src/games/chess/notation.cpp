@@ -326,47 +326,44 @@ bool fits(const Position& p, const Tables& t, ChessMove m) {
   const int type = cell_type(p.cells[m.from]);
   const Bitboard occupied = p.occupied();
   const Bitboard target = bit(m.to);
-  Bitboard reach = 0;
-  switch (type) {
-    case kKing:
-      reach = kKingAttacks[m.from];
-      break;
-    case kKnight:
-      reach = kKnightAttacks[m.from];
-      break;
-    // A slider reaches a square on its lines with nothing between: the
-    // small between table, not a magic lookup in the large attack tables.
-    case kBishop:
-      reach = t.bishop_empty[m.from] & target;
-      break;
-    case kRook:
-      reach = t.rook_empty[m.from] & target;
-      break;
-    case kQueen:
-      reach = (t.bishop_empty[m.from] | t.rook_empty[m.from]) & target;
-      break;
-    default: {
-      const int forward = p.side == kWhite ? 8 : -8;
-      const int one = m.from + forward;
-      if ((occupied & bit(one)) == 0) {
-        reach |= bit(one);
-        const int start_rank = p.side == kWhite ? 1 : 6;
-        if (rank_of(m.from) == start_rank && (occupied & bit(one + forward)) == 0) reach |= bit(one + forward);
-      }
-      reach |= kPawnAttacks[p.side][m.from] & (p.colors[p.side ^ 1] | (p.ep >= 0 ? bit(p.ep) : 0));
-      const bool promotes = rank_of(m.to) == 0 || rank_of(m.to) == 7;
-      if (promotes != (m.promotion != 0)) return false;
-    }
+  if (type != kPawn) {
+    // A piece reaches a square of its empty-board reach with nothing
+    // between (nothing is between for a step or a jump): one lookup for
+    // every type, where a switch on the type was a jump the CPU mispredicts.
+    if ((t.empty_reach[type][m.from] & target) == 0 || (t.between[m.from][m.to] & occupied) != 0 ||
+        m.promotion != 0)
+      return false;
+    return p.keeps_king_safe(t, m);
   }
-  if ((reach & target) == 0) return false;
-  if ((type == kBishop || type == kRook || type == kQueen) && (t.between[m.from][m.to] & occupied) != 0) return false;
-  if (type != kPawn && m.promotion != 0) return false;
+  Bitboard reach = 0;
+  const int forward = p.side == kWhite ? 8 : -8;
+  const int one = m.from + forward;
+  if ((occupied & bit(one)) == 0) {
+    reach |= bit(one);
+    const int start_rank = p.side == kWhite ? 1 : 6;
+    if (rank_of(m.from) == start_rank && (occupied & bit(one + forward)) == 0) reach |= bit(one + forward);
+  }
+  reach |= kPawnAttacks[p.side][m.from] & (p.colors[p.side ^ 1] | (p.ep >= 0 ? bit(p.ep) : 0));
+  const bool promotes = rank_of(m.to) == 0 || rank_of(m.to) == 7;
+  if (promotes != (m.promotion != 0) || (reach & target) == 0) return false;
   return p.keeps_king_safe(t, m);
 }
 
 }  // namespace
 
 namespace {
+
+// The piece a SAN move's first letter names; kPawn for any other byte.
+constexpr std::array<std::int8_t, 256> kSanPieceLetter = [] {
+  std::array<std::int8_t, 256> table{};
+  table.fill(kPawn);
+  table['N'] = kKnight;
+  table['B'] = kBishop;
+  table['R'] = kRook;
+  table['Q'] = kQueen;
+  table['K'] = kKing;
+  return table;
+}();
 
 // The shapes nearly every move of a real game has ("e4", "exd5", "Nf3",
 // "Nxe5", "Rad1", "R1e2", "Qxf7+"), read at once; false sends the text
@@ -380,18 +377,11 @@ bool read_plain_san(std::string_view s, SanMove& written) {
   const int to_file = file_at(n - 2);
   const int to_rank = rank_at(n - 1);
   if (to_file < 0 || to_rank < 0) return false;
-  int piece = kPawn;
+  // A table, not a switch: the CPU mispredicted the switch's jump.
+  const int piece = kSanPieceLetter[static_cast<unsigned char>(s[0])];
   int file = -1;
   int rank = -1;
   int marks = 0;
-  switch (s[0]) {
-    case 'N': piece = kKnight; break;
-    case 'B': piece = kBishop; break;
-    case 'R': piece = kRook; break;
-    case 'Q': piece = kQueen; break;
-    case 'K': piece = kKing; break;
-    default: break;
-  }
   if (piece == kPawn) {
     if (n == 4 && s[1] == 'x' && file_at(0) >= 0 && file_at(0) != to_file) {
       file = file_at(0);

@@ -133,7 +133,8 @@ void Position::finish_move(int us) {
   if (ep >= 0) key ^= kKeys.ep_file[ep & 7];
   side = us ^ 1;
   key ^= kKeys.black_to_move;
-  if (us == kBlack) fullmove += fullmove < kMaxCount ? 1 : 0;
+  // Black's move ends a pair; without a branch, which alternates every ply.
+  fullmove += static_cast<std::int64_t>(us == kBlack && fullmove < kMaxCount);
 }
 
 // attackers_to() for one side's pieces, in parts: validate asks it for
