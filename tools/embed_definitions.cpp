@@ -29,10 +29,11 @@ struct Language {
   FlatTexts texts;
 };
 
-// A C++ string literal of any bytes: octal escapes (never more than three
-// digits, so a digit after one is not taken into it).
-std::string literal(std::string_view bytes) {
-  std::string out = "\"";
+// A std::string_view of any bytes, NUL included (its length is written
+// out): a literal with octal escapes (never more than three digits, so a
+// digit after one is not taken into it).
+std::string view(std::string_view bytes) {
+  std::string out = "std::string_view(\"";
   for (const char c : bytes) {
     const auto byte = static_cast<unsigned char>(c);
     if (byte >= 0x20 && byte < 0x7f && c != '"' && c != '\\' && c != '?') {
@@ -43,7 +44,7 @@ std::string literal(std::string_view bytes) {
       out += escaped;
     }
   }
-  return out + "\"";
+  return out + "\", " + std::to_string(bytes.size()) + ")";
 }
 
 // The languages of a map of language -> nested texts, in the file's order.
@@ -102,20 +103,27 @@ int main(int argc, char** argv) {
     }
     std::string languages_table = "{}";
     if (!languages.empty()) {
+      std::vector<std::string> texts_tables;
       for (std::size_t i = 0; i < languages.size(); ++i) {
-        tables << "constexpr EmbeddedText kTexts" << table << "_" << i << "[] = {\n";
+        // A language with no texts is an empty span: C++ has no empty array.
+        if (languages[i].texts.empty()) {
+          texts_tables.push_back("{}");
+          continue;
+        }
+        texts_tables.push_back("kTexts" + std::to_string(table) + "_" + std::to_string(i));
+        tables << "constexpr EmbeddedText " << texts_tables.back() << "[] = {\n";
         for (const auto& [key, value] : languages[i].texts)
-          tables << "    {" << literal(key) << ", " << literal(value) << "},\n";
+          tables << "    {" << view(key) << ", " << view(value) << "},\n";
         tables << "};\n";
       }
       languages_table = "kLanguages" + std::to_string(table);
       tables << "constexpr EmbeddedLanguage " << languages_table << "[] = {\n";
       for (std::size_t i = 0; i < languages.size(); ++i)
-        tables << "    {" << literal(languages[i].name) << ", kTexts" << table << "_" << i << "},\n";
+        tables << "    {" << view(languages[i].name) << ", " << texts_tables[i] << "},\n";
       tables << "};\n";
       ++table;
     }
-    files << "      {" << literal(name) << ", R\"" << kDelimiter << "(" << text << ")" << kDelimiter << "\", "
+    files << "      {" << view(name) << ", R\"" << kDelimiter << "(" << text << ")" << kDelimiter << "\", "
           << languages_table << "},\n";
   }
   std::ostringstream content;
@@ -125,20 +133,18 @@ int main(int argc, char** argv) {
           << "const std::vector<EmbeddedFile>& embedded_definitions() {\n"
           << "  static const std::vector<EmbeddedFile> files = {\n"
           << files.str() << "  };\n  return files;\n}\n\n}  // namespace gamerec\n";
-  // Written only when it changed: an unchanged file recompiles nothing.
+  // Written whole under another name, then renamed: a build stopped
+  // half-way never leaves half a file to compile.
   const std::filesystem::path output = argv[1];
+  const std::filesystem::path partial = output.string() + ".partial";
   std::error_code ignored;
-  if (std::filesystem::exists(output, ignored)) {
-    try {
-      if (read_file(output) == content.str()) return 0;
-    } catch (const std::exception&) {
-    }
-  }
   std::filesystem::create_directories(output.parent_path(), ignored);
-  std::ofstream out(output, std::ios::binary | std::ios::trunc);
+  std::ofstream out(partial, std::ios::binary | std::ios::trunc);
   out << content.str();
   out.close();
-  if (!out) {
+  std::error_code renamed;
+  if (out) std::filesystem::rename(partial, output, renamed);
+  if (!out || renamed) {
     std::cerr << "cannot write " << output.string() << "\n";
     return 1;
   }

@@ -43,8 +43,8 @@ class GameCatalogue {
   GameCatalogue& operator=(GameCatalogue&&) = default;
   GameCatalogue(const GameCatalogue&) = delete;
   GameCatalogue& operator=(const GameCatalogue&) = delete;
-  // A second catalogue like this one, its texts all parsed, for a test that
-  // needs one of its own beside the one it was given.
+  // A second catalogue like this one, for a test that needs one of its own
+  // beside the one it was given.
   GameCatalogue copy() const;
 
   // The rules core of the game class GameT (whose games the factory

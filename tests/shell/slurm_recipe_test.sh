@@ -298,14 +298,21 @@ gamerec_of() {
 has_gamerec() { daemons_alive && [ -n "$(gamerec_of "$1")" ]; }
 wait_for 30 has_gamerec "$killed" || fail "task $killed: no gamerec ($(job_state "${array_job}_$killed"))"
 kill -KILL $(gamerec_of "$killed")
+# slurmctld forgets a job MinJobAge (5 s) after it ends: each task's end is
+# read as it comes, not once every job is over (on a loaded machine the
+# first was forgotten by then).
+wait_for 30 job_over "${array_job}_$killed" || fail "task $killed did not end: $(squeue 2>&1)"
+killed_state=$(job_state "${array_job}_$killed")
 wait_for 30 task_running "${array_job}_$cancelled" || fail "task $cancelled: $(job_state "${array_job}_$cancelled")"
 scancel "${array_job}_$cancelled"
+wait_for 30 job_over "${array_job}_$cancelled" || fail "task $cancelled did not end: $(squeue 2>&1)"
+cancelled_state=$(job_state "${array_job}_$cancelled")
 wait_for 30 job_over "$summary_job" || fail "the summary job did not end: $(squeue 2>&1)"
 expect_equal "the summary job, after a task failed" CANCELLED "$(job_state "$summary_job")"
 [ ! -s summary.txt ] || fail "the summary job ran: $(cat summary.txt)"
 wait_for 30 no_jobs || fail "jobs left: $(squeue 2>&1)"
-expect_equal "the task whose gamerec was killed" FAILED "$(job_state "${array_job}_$killed")"
-expect_equal "the cancelled task" CANCELLED "$(job_state "${array_job}_$cancelled")"
+expect_equal "the task whose gamerec was killed" FAILED "$killed_state"
+expect_equal "the cancelled task" CANCELLED "$cancelled_state"
 [ ! -e "results/$cancelled.jsonl" ] || fail "the cancelled task left results"
 [ ! -e "results/$killed.jsonl" ] || fail "the task whose gamerec was killed left results"
 rm "a game.kalah" bad.pgn.zst

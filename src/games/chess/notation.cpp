@@ -1,6 +1,8 @@
 // Chess move text: reading coordinates and SAN (stage one), the checks of a
 // whole move and the resolution of a SAN move against the position (stage
 // two, with messages that name squares and pieces), and writing SAN.
+#include <array>
+#include <cstdint>
 #include <cstdlib>
 
 #include "games/chess/chess.h"

@@ -49,6 +49,8 @@ std::uint64_t perft_rec(const Position& p, const Tables& t, int depth) {
 
 }  // namespace
 
+namespace {
+
 // The steps of a move, inline here: make() runs once a ply in validate,
 // and calls to put and remove out of line were a tenth of its time.
 inline void place(Position& p, int square, int color, int type) {
@@ -66,6 +68,8 @@ inline void lift(Position& p, int square) {
   p.types[cell_type(cell)] &= ~bit(square);
   p.key ^= kKeys.pieces[cell][square];
 }
+
+}  // namespace
 
 void Position::put(int square, int color, int type) { place(*this, square, color, type); }
 
