@@ -1,11 +1,11 @@
 #include "games/chess/bitboard.h"
 
-#include "games/chess/position.h"  // PieceType, for empty_reach
-
 #include <algorithm>
 #include <bit>
 #include <memory>
 #include <stdexcept>
+
+#include "games/chess/position.h"  // PieceType, for empty_reach
 
 namespace gamerec::chess {
 namespace {
