@@ -125,19 +125,19 @@ class Pipeline {
       for (std::thread& thread : threads) thread.join();
     };
     // A thread the system cannot start (no room for its stack, or memory)
-    // leaves the work to the others. The reader starts last: when it or
-    // every checker cannot start, this thread checks what is left alone,
-    // after what it wrote already.
-    const auto alone = [&] {
-      join_all();
-      stop_ = false;
-      return run_here();
-    };
+    // leaves the work to the others; when none can, this thread checks
+    // what is left alone, after what it wrote already.
     try {
-      threads.reserve(setup_.jobs + 1);
+      threads.reserve(setup_.jobs);
     } catch (...) {
-      return alone();
+      return run_here();
     }
+    // The part read ahead is the first task.
+    for (Task& task : read_ahead_) {
+      task.sequence = produced_++;
+      tasks_.push_back(std::move(task));
+    }
+    read_ahead_.clear();
     for (unsigned i = 0; i < setup_.jobs; ++i) {
       try {
         threads.emplace_back([this] { guarded([&] { work(context_); }); });
@@ -145,12 +145,7 @@ class Pipeline {
         break;
       }
     }
-    if (threads.empty()) return alone();
-    try {
-      threads.emplace_back([this] { guarded([&] { produce(context_); }); });
-    } catch (...) {
-      return alone();
-    }
+    if (threads.empty()) return run_here();
     bool whole = false;
     try {
       whole = write();
@@ -171,7 +166,6 @@ class Pipeline {
       std::lock_guard lock(mutex_);
       stop_ = true;
     }
-    room_.notify_all();
     work_.notify_all();
     taken_.notify_all();
     checked_.notify_all();
@@ -196,55 +190,28 @@ class Pipeline {
   // otherwise pass between them a hundred thousand times on small records.
   bool stopping() const { return stop_.load(std::memory_order_acquire); }
 
-  // Waits for room (the parts and reports held are bounded); false when
-  // everything stops.
-  bool push(Task task) {
-    std::unique_lock lock(mutex_);
-    room_.wait(lock, [&] { return stop_ || produced_ - written_ < capacity_; });
-    if (stop_) return false;
-    task.sequence = produced_++;
-    tasks_.push_back(std::move(task));
-    work_.notify_one();
-    return true;
-  }
-
-  // Few records for the threads: the reader cuts each into parts, so that
-  // one large record among them is shared out too, and a few small ones
-  // are one job's work.
+  // Few records for the threads: each is cut into parts, so that one
+  // large record among them is shared out too, and a few small ones are
+  // one job's work.
   bool reader_cuts_parts() const { return paths_.size() < kFewRecordsPerJob * setup_.jobs; }
 
-  void produce(const Context& context) {
-    auto whole = [&](std::size_t record, std::size_t end) {
-      return push(Task{0, record, end, true, nullptr, std::nullopt, std::nullopt});
-    };
-    if (reader_cuts_parts()) {
-      // Few records for the threads: each is cut into parts of whole games,
-      // after the parts read ahead.
-      bool room = true;
-      for (Task& task : read_ahead_)
-        if (room) room = push(std::move(task));
-      read_ahead_.clear();
-      while (room && !stopping()) {
-        std::optional<Task> task = next_part(context);
-        if (!task) break;
-        room = push(std::move(*task));
-      }
-    } else {
-      // Each record is checked whole (a large one's reports are handed
-      // over in pieces): looking at each one's size here cost the threads
-      // much of their time on many small records (docs/benchmarks.md). They go many at a
-      // time, fewer as the end nears, so that the threads end together.
-      for (std::size_t record = 0; record < paths_.size();) {
-        const std::size_t left = paths_.size() - record;
-        const std::size_t count = std::clamp<std::size_t>(left / (4 * setup_.jobs), 1, kRecordsPerTask);
-        if (!whole(record, record + count)) break;
-        record += count;
-      }
-    }
-    std::lock_guard lock(mutex_);
-    producer_done_ = true;
-    work_.notify_all();
-    checked_.notify_all();
+  // The next task, in input order; nullopt after the last. Asked by one
+  // thread at a time (reading_), whichever needs work: a thread of its own
+  // for reading competed with the checkers for the cores and woke them at
+  // every part (docs/benchmarks.md, "Why some constants are what they
+  // are").
+  std::optional<Task> next_task(const Context& context) {
+    if (reader_cuts_parts()) return next_part(context);
+    // Each record is checked whole (a large one's reports are handed over
+    // in pieces): looking at each one's size here cost the threads much of
+    // their time on many small records (docs/benchmarks.md). They go many
+    // at a time, fewer as the end nears, so that the threads end together.
+    if (next_record_ == paths_.size()) return std::nullopt;
+    const std::size_t left = paths_.size() - next_record_;
+    const std::size_t count = std::clamp<std::size_t>(left / (4 * setup_.jobs), 1, kRecordsPerTask);
+    Task task{0, next_record_, next_record_ + count, true, nullptr, std::nullopt, std::nullopt};
+    next_record_ += count;
+    return task;
   }
 
   // The next part of the records cut into parts, in input order; nullopt
@@ -295,11 +262,11 @@ class Pipeline {
 #ifdef __linux__
     // A table of open files of its own when the workers open every record
     // themselves: a table shared between threads is locked, and its files
-    // counted, at every open, read and close. Never when the reader cuts
-    // records into parts: the last part of one may go on reading from a
-    // descriptor the reader opened after this table was copied, which the
-    // copy does not hold (or holds as another file). Should it fail, the
-    // shared table still works.
+    // counted, at every open, read and close. Never when records are cut
+    // into parts: the last part of one may go on reading from a descriptor
+    // another thread opened, reading, after this table was copied, which
+    // the copy does not hold (or holds as another file). Should it fail,
+    // the shared table still works.
     if (!reader_cuts_parts()) (void)unshare(CLONE_FILES);
 #endif
     const AfterGame go_on = [this](std::uint64_t) { return !stopping() && !setup_.interrupted(); };
@@ -307,12 +274,34 @@ class Pipeline {
       Task task;
       {
         std::unique_lock lock(mutex_);
+        // The tasks and reports held are bounded: a thread reads the next
+        // task only while there is room.
+        const auto can_read = [&] { return !read_all_ && !reading_ && produced_ - written_ < capacity_; };
         // A thread still checking may leave the rest of its task: the
         // others stay until none is.
-        work_.wait(lock, [&] { return stop_ || !tasks_.empty() || (producer_done_ && busy_ == 0); });
-        if (stop_ || tasks_.empty()) return;
-        task = std::move(tasks_.front());
-        tasks_.pop_front();
+        work_.wait(lock, [&] { return stop_ || !tasks_.empty() || can_read() || (read_all_ && busy_ == 0); });
+        if (stop_) return;
+        if (!tasks_.empty()) {
+          task = std::move(tasks_.front());
+          tasks_.pop_front();
+        } else if (can_read()) {
+          reading_ = true;
+          lock.unlock();
+          std::optional<Task> next = next_task(context);
+          lock.lock();
+          reading_ = false;
+          if (!next) {
+            read_all_ = true;
+            work_.notify_all();
+            checked_.notify_all();
+            continue;
+          }
+          task = std::move(*next);
+          task.sequence = produced_++;
+          work_.notify_one();  // another thread may read the next
+        } else {
+          return;
+        }
         ++busy_;
       }
       Done done;
@@ -433,7 +422,7 @@ class Pipeline {
           return found != done_.end() && (found->second.complete || !found->second.ready.empty());
         };
         // A signal cannot wake a condition variable: look now and then.
-        while (!ready() && !(producer_done_ && sequence == produced_)) {
+        while (!ready() && !(read_all_ && sequence == produced_)) {
           if (setup_.interrupted() || stop_) return false;
           checked_.wait_for(lock, std::chrono::milliseconds(50));
         }
@@ -450,7 +439,7 @@ class Pipeline {
       }
       if (setup_.interrupted()) return false;
       taken_.notify_all();
-      if (complete) room_.notify_one();
+      if (complete) work_.notify_one();
       for (const Checked& checked : done)
         if (!write_checked(checked)) return false;
     }
@@ -486,20 +475,19 @@ class Pipeline {
     return true;
   }
 
-  // Checks and writes on this thread alone, in turns, when no thread
-  // could start: the part read ahead, then whatever is left to read.
+  // Checks and writes on this thread alone when no thread could start:
+  // the part read ahead, then whatever is left to read.
   JobsOutcome run_here() {
     const AfterGame go_on = [this](std::uint64_t) { return !setup_.interrupted(); };
-    for (Task& task : read_ahead_)
-      if (!check_and_write(task, go_on)) return JobsOutcome::kStopped;
+    std::move(read_ahead_.begin(), read_ahead_.end(), std::back_inserter(tasks_));
     read_ahead_.clear();
     while (true) {
       std::optional<Task> task;
-      if (reader_cuts_parts()) {
-        task = next_part(context_);
-      } else if (next_record_ < paths_.size()) {
-        task = Task{0, next_record_, next_record_ + 1, true, nullptr, std::nullopt, std::nullopt};
-        ++next_record_;
+      if (!tasks_.empty()) {
+        task = std::move(tasks_.front());
+        tasks_.pop_front();
+      } else {
+        task = next_task(context_);
       }
       if (!task) return JobsOutcome::kDone;
       if (!check_and_write(*task, go_on)) return JobsOutcome::kStopped;
@@ -519,15 +507,15 @@ class Pipeline {
   // One lock; each side waits on its own condition, so that a hand-over
   // wakes only who can act on it (many small records: many hand-overs).
   std::mutex mutex_;
-  std::condition_variable room_;     // the producer: a report was written
-  std::condition_variable work_;     // the workers: a task, the end, stop
-  std::condition_variable checked_;  // the writer: reports handed over, the producer done
+  std::condition_variable work_;     // the workers: a task, room to read one, the end, stop
+  std::condition_variable checked_;  // the writer: reports handed over, everything read
   std::condition_variable taken_;    // a thread with pieces: the writer took some
   std::deque<Task> tasks_;
   std::map<std::size_t, Pending> done_;
   std::size_t produced_ = 0;
   std::size_t written_ = 0;
-  bool producer_done_ = false;
+  bool reading_ = false;   // a thread is reading the next task
+  bool read_all_ = false;  // every task was read
   unsigned busy_ = 0;  // threads checking a task
 
   // The reader's place in the records it cuts into parts: the record

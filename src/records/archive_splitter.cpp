@@ -8,9 +8,16 @@
 namespace gamerec {
 namespace {
 
-// A read's size: a part overshoots its size by at most this much, and
-// what follows its cut (less than a read) is all that is copied.
+// A read's size once a part has reached its size and no place to cut
+// was found.
 constexpr std::size_t kReadSize = 128 << 10;
+// Until then, reads stop this far past the part's size: what follows the
+// cut is copied to start the next part, so the less read past it, the
+// less copied (with reads of kReadSize throughout, an eighth of the input
+// was copied twice). A game is seldom longer: a read more is seldom needed.
+constexpr std::size_t kReadPast = 16 << 10;
+// Room for a part as it is usually read.
+constexpr std::size_t kPartRoom = kReadPast + kReadSize;
 
 // The newlines in `text`, eight bytes at a time (each part's are counted
 // to number its lines), far cheaper than a byte-by-byte count.
@@ -58,8 +65,8 @@ ArchivePart ArchiveSplitter::take(std::size_t size) {
   part.pool = pool_;
   // The part takes the buffer itself; what follows the cut starts the
   // next one, in room for a part and a read.
-  std::string next = pool_ != nullptr ? pool_->take(part_size_ + kReadSize) : std::string();
-  next.reserve(part_size_ + kReadSize);
+  std::string next = pool_ != nullptr ? pool_->take(part_size_ + kPartRoom) : std::string();
+  next.reserve(part_size_ + kPartRoom);
   next.assign(pending_, size);
   pending_.resize(size);
   part.bytes = std::move(pending_);
@@ -74,8 +81,9 @@ ArchivePart ArchiveSplitter::take(std::size_t size) {
 bool ArchiveSplitter::read_more() {
   if (ended_) return false;
   const std::size_t size = pending_.size();
-  pending_.resize(size + kReadSize);
-  auto n = input_->read(pending_.data() + size, kReadSize);
+  const std::size_t want = size < part_size_ ? part_size_ + kReadPast - size : kReadSize;
+  pending_.resize(size + want);
+  auto n = input_->read(pending_.data() + size, want);
   pending_.resize(size + (n ? *n : 0));
   if (!n) read_error_ = std::move(n.error());
   ended_ = !n || *n == 0;
