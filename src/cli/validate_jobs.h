@@ -4,8 +4,9 @@
 // least 4N records, each thread takes the next few whole (up to 1,024 at a
 // hand-over), and hands a large one's reports to the writer in pieces as
 // they come. With fewer, each record is cut into parts of whole games where
-// its format allows (records/archive_splitter.h) by one reader thread, and
-// the threads check the parts; when they all end within 3 MiB, that is
+// its format allows (records/archive_splitter.h), each part read by the
+// thread that checks it, one thread reading at a time, in input order;
+// when they all end within 3 MiB, that is
 // one job's work, checked without starting a thread. Memory is
 // bounded: a fixed number of parts (a quarter of a megabyte each, their
 // buffers read into again) and of reports wait at a time, whatever the

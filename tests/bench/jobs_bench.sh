@@ -18,8 +18,8 @@
 #
 # 1. Archives of BENCH_PGN repeated: twice and four times (about 2 and 4
 #    MB, either side of the 3 MiB where --jobs starts threads), to a tenth
-#    of BENCH_MB, and to BENCH_MB, plain and .zst: one reader cuts each
-#    into parts of whole games, the jobs check them.
+#    of BENCH_MB, and to BENCH_MB, plain and .zst: each is cut into parts
+#    of whole games, each part read and checked by one of the jobs.
 # 2. BENCH_FILES small chaturanga records (tests/bench/make_records.cpp),
 #    given with --files-from: the jobs check whole files.
 # 3. Peak resident memory at --jobs 2 on the archive at a tenth of

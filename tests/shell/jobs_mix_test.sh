@@ -2,7 +2,7 @@
 # output, standard error, exit status) on every mix of input shapes, in
 # every order, at every N from 2 to 8: a PGN archive large enough to be cut
 # into parts, small records around a long move list (one game, never
-# cut), a FIFO and standard input (both pipes, one of them compressed). With fewer records than jobs the reader cuts them into
+# cut), a FIFO and standard input (both pipes, one of them compressed). With fewer records than jobs they are cut into
 # parts; with more, each job takes whole records.
 source "$(dirname "$0")/lib.sh"
 cd "$scratch"
