@@ -42,12 +42,12 @@ constexpr std::size_t kHeldBytes = 4 * kPieceBytes;
 // (starting them, and sharing out so little, cost more than it saved:
 // docs/benchmarks.md, "Why some constants are what they are").
 constexpr std::uint64_t kOneJobBytes = 3 << 20;
-// Records fewer than this many a job are cut into parts by the reader;
-// more are handed to the threads whole.
+// Records fewer than this many a job are cut into parts; more are handed
+// to the threads whole.
 constexpr std::size_t kFewRecordsPerJob = 4;
 
 // One piece of work: whole records [record, record_end), checked from
-// their paths, or a part of one record, cut by the reader.
+// their paths, or a part of one record.
 struct Task {
   std::size_t sequence = 0;
   std::size_t record = 0;
@@ -94,7 +94,7 @@ class Pipeline {
     // kOneJobBytes: this thread checks them alone, part by part as they
     // are read. A plain file's size tells at once; other input (compressed,
     // a pipe) is checked until it goes past that, and the rest shared out.
-    if (reader_cuts_parts()) {
+    if (cuts_parts()) {
       const AfterGame go_on = [this](std::uint64_t) { return !setup_.interrupted(); };
       std::uint64_t bytes = 0;
       while (true) {
@@ -193,7 +193,7 @@ class Pipeline {
   // Few records for the threads: each is cut into parts, so that one
   // large record among them is shared out too, and a few small ones are
   // one job's work.
-  bool reader_cuts_parts() const { return paths_.size() < kFewRecordsPerJob * setup_.jobs; }
+  bool cuts_parts() const { return paths_.size() < kFewRecordsPerJob * setup_.jobs; }
 
   // The next task, in input order; nullopt after the last. Asked by one
   // thread at a time (reading_), whichever needs work: a thread of its own
@@ -201,7 +201,7 @@ class Pipeline {
   // every part (docs/benchmarks.md, "Why some constants are what they
   // are").
   std::optional<Task> next_task(const Context& context) {
-    if (reader_cuts_parts()) return next_part(context);
+    if (cuts_parts()) return next_part(context);
     // Each record is checked whole (a large one's reports are handed over
     // in pieces): looking at each one's size here cost the threads much of
     // their time on many small records (docs/benchmarks.md). They go many
@@ -267,7 +267,7 @@ class Pipeline {
     // another thread opened, reading, after this table was copied, which
     // the copy does not hold (or holds as another file). Should it fail,
     // the shared table still works.
-    if (!reader_cuts_parts()) (void)unshare(CLONE_FILES);
+    if (!cuts_parts()) (void)unshare(CLONE_FILES);
 #endif
     const AfterGame go_on = [this](std::uint64_t) { return !stopping() && !setup_.interrupted(); };
     while (true) {
@@ -298,7 +298,7 @@ class Pipeline {
           }
           task = std::move(*next);
           task.sequence = produced_++;
-          work_.notify_one();  // another thread may read the next
+          if (produced_ - written_ < capacity_) work_.notify_one();  // another may read the next
         } else {
           return;
         }
@@ -518,7 +518,7 @@ class Pipeline {
   bool read_all_ = false;  // every task was read
   unsigned busy_ = 0;  // threads checking a task
 
-  // The reader's place in the records it cuts into parts: the record
+  // Where reading stands (the thread reading next_task()'s): the record
   // next to open, and the one being cut, its format and the part held
   // back; the part that went past kOneJobBytes before any thread started
   // (the threads' first).

@@ -58,6 +58,10 @@ std::unique_ptr<LineSource> ArchivePart::lines() {
   return source;
 }
 
+ArchiveSplitter::~ArchiveSplitter() {
+  if (pool_ != nullptr) pool_->give(std::move(pending_));
+}
+
 ArchivePart ArchiveSplitter::take(std::size_t size) {
   ArchivePart part;
   part.first_line = line_;
@@ -81,7 +85,7 @@ ArchivePart ArchiveSplitter::take(std::size_t size) {
 bool ArchiveSplitter::read_more() {
   if (ended_) return false;
   const std::size_t size = pending_.size();
-  const std::size_t want = size < part_size_ ? part_size_ + kReadPast - size : kReadSize;
+  const std::size_t want = size <= part_size_ ? part_size_ + kReadPast - size : kReadSize;
   pending_.resize(size + want);
   auto n = input_->read(pending_.data() + size, want);
   pending_.resize(size + (n ? *n : 0));

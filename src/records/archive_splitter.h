@@ -47,6 +47,11 @@ class ArchiveSplitter {
         part_size_(part_size),
         max_part_(max_part),
         pool_(pool) {}
+  // The buffer for the part after the last goes back to the pool, for the
+  // next input cut into parts.
+  ~ArchiveSplitter();
+  ArchiveSplitter(const ArchiveSplitter&) = delete;
+  ArchiveSplitter& operator=(const ArchiveSplitter&) = delete;
 
   // The first bytes of the input (reads until the first line is whole or
   // 4 KiB are there, as LineSource::head()), which tell its format; the
