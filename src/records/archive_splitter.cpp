@@ -13,7 +13,7 @@ namespace {
 constexpr std::size_t kReadSize = 128 << 10;
 // Until then, reads stop this far past the part's size: what follows the
 // cut is copied to start the next part, so the less read past it, the
-// less copied (with reads of kReadSize throughout, an eighth of the input
+// less copied (with reads of kReadSize throughout, two fifths of the input
 // was copied twice). A game is seldom longer: a read more is seldom needed.
 constexpr std::size_t kReadPast = 16 << 10;
 // Room for a part as it is usually read.
