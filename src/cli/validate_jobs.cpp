@@ -109,7 +109,9 @@ class Pipeline {
               cut_record_size_ ? *cut_record_size_ - std::min(*cut_record_size_, part.offset) : 0,
               part.bytes.size());
           if (part.rest || bytes + rest_of_record > kOneJobBytes) {
-            read_ahead_.push_back(std::move(*task));
+            // The threads' first task (none runs yet: no lock needed).
+            task->sequence = produced_++;
+            tasks_.push_back(std::move(*task));
             break;
           }
           bytes += part.bytes.size();
@@ -132,12 +134,6 @@ class Pipeline {
     } catch (...) {
       return run_here();
     }
-    // The part read ahead is the first task.
-    for (Task& task : read_ahead_) {
-      task.sequence = produced_++;
-      tasks_.push_back(std::move(task));
-    }
-    read_ahead_.clear();
     for (unsigned i = 0; i < setup_.jobs; ++i) {
       try {
         threads.emplace_back([this] { guarded([&] { work(context_); }); });
@@ -479,8 +475,6 @@ class Pipeline {
   // the part read ahead, then whatever is left to read.
   JobsOutcome run_here() {
     const AfterGame go_on = [this](std::uint64_t) { return !setup_.interrupted(); };
-    std::move(read_ahead_.begin(), read_ahead_.end(), std::back_inserter(tasks_));
-    read_ahead_.clear();
     while (true) {
       std::optional<Task> task;
       if (!tasks_.empty()) {
@@ -520,15 +514,13 @@ class Pipeline {
 
   // Where reading stands (the thread reading next_task()'s): the record
   // next to open, and the one being cut, its format and the part held
-  // back; the part that went past kOneJobBytes before any thread started
-  // (the threads' first).
+  // back.
   std::size_t next_record_ = 0;
   std::unique_ptr<ArchiveSplitter> splitter_;
   std::size_t cut_record_ = 0;
   const RecordFormat* part_format_ = nullptr;
   std::optional<std::uint64_t> cut_record_size_;  // known for a plain file
   std::optional<ArchivePart> held_part_;
-  std::vector<Task> read_ahead_;
 
   // What the writer counts: the record being written, and the bytes and
   // games for the progress line.
