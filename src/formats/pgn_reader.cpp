@@ -374,7 +374,9 @@ std::optional<RecordError> PgnSource::read_tag(GameHeader& header) {
     while (next < line_.size() && is_blank(line_[next])) ++next;
     return next < line_.size() && line_[next] == ']';
   };
-  std::string value;
+  // Read into its place in the header: a failed tag fails the whole
+  // header, which is not kept.
+  auto& [tag_name, value] = header.tags.emplace_back();
   bool inner_quotes = false;
   std::size_t close = std::string_view::npos;
   // The usual value has no backslash, and its first quote closes it.
@@ -436,7 +438,7 @@ std::optional<RecordError> PgnSource::read_tag(GameHeader& header) {
   } else if (name == "Variant") {
     read_variant(value, line, header);
   }
-  header.tags.emplace_back(std::string(name), std::move(value));
+  tag_name.assign(name);
   return std::nullopt;
 }
 

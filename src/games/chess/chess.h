@@ -30,6 +30,7 @@
 //
 // Ends: "checkmate", "stalemate", "fivefold", "seventy-five-moves",
 // "insufficient-material". Claimable: "threefold", "fifty-moves".
+#include <array>
 #include <memory>
 #include <optional>
 #include <span>
@@ -130,6 +131,9 @@ class ChessState final : public State {
   // Keys of the positions since the last capture or pawn move, the current
   // one last: at most 151 (the 75-move rule ends the game there).
   std::vector<std::uint64_t> keys_;
+  // The top eight bits of every key in keys_, as a set: most positions
+  // are new, and settle() then need not read keys_.
+  std::array<std::uint64_t, 4> seen_keys_{};
   int repetitions_ = 1;
   // The end as far as it is known: mate and stalemate only once
   // mobility_known_ (end()); set by settle(), which is the only writer
@@ -144,6 +148,9 @@ class ChessState final : public State {
 std::optional<MoveError> check_chess_move(const Position& position, ChessMove move);
 // Stage two of a SAN move: the legal move it names, or why there is none.
 std::optional<MoveError> resolve_san(const Position& position, const SanMove& written, ChessMove& move);
+// resolve_san's common case, without building an error: true when exactly
+// one piece may make the move (then `move` is it), false to ask resolve_san.
+bool resolve_san_quickly(const Position& position, const SanMove& written, ChessMove& move);
 // A legal move in SAN, with + or # (notation.cpp).
 std::string san(const Position& position, ChessMove move);
 // The same move in coordinates ("e2e4", "e7e8q"), as UCI writes it.

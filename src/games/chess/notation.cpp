@@ -467,7 +467,50 @@ std::optional<MoveError> check_chess_move(const Position& p, ChessMove m) {
   return std::nullopt;
 }
 
+namespace {
+
+// The pieces of the mover's type that SAN's file and rank leave (a pawn
+// naming no file moves along its destination's). Inline: once a ply.
+[[gnu::always_inline]] inline Bitboard san_candidates(const Position& p, const SanMove& written) {
+  const int type = written.piece;
+  Bitboard candidates = p.pieces(p.side, type);
+  if (written.file >= 0) candidates &= file_mask(written.file);
+  if (written.rank >= 0) candidates &= rank_mask(written.rank);
+  if (type == kPawn && written.file < 0) candidates &= file_mask(file_of(written.move.to));
+  return candidates;
+}
+
+bool own_piece_on(const Position& p, int square) {
+  return p.cells[square] != kEmpty && cell_color(p.cells[square]) == p.side;
+}
+
+}  // namespace
+
+bool resolve_san_quickly(const Position& p, const SanMove& written, ChessMove& move) {
+  const Tables& t = tables();
+  if ((written.marks & (kSanKingside | kSanQueenside)) != 0) {
+    const Castling c =
+        castling_of(p, (p.side == kBlack ? 2 : 0) + ((written.marks & kSanQueenside) != 0 ? 1 : 0));
+    if (check_castling(p, t, c)) return false;
+    move = c.move(p.chess960);
+    return true;
+  }
+  const int to = written.move.to;
+  if (own_piece_on(p, to)) return false;
+  const auto promotion = static_cast<std::uint8_t>(written.move.flag);
+  int fitting = 0;
+  for (Bitboard b = san_candidates(p, written); b != 0;) {
+    const ChessMove m{static_cast<std::uint8_t>(pop_lsb(b)), static_cast<std::uint8_t>(to), promotion};
+    if (fits(p, t, m)) {
+      move = m;
+      ++fitting;
+    }
+  }
+  return fitting == 1;
+}
+
 std::optional<MoveError> resolve_san(const Position& p, const SanMove& written, ChessMove& move) {
+  if (resolve_san_quickly(p, written, move)) return std::nullopt;
   const Tables& t = tables();
   const int us = p.side;
   const int flags = written.marks;
@@ -481,23 +524,8 @@ std::optional<MoveError> resolve_san(const Position& p, const SanMove& written, 
   const int rank = written.rank;
   const int to = written.move.to;
   const auto promotion = static_cast<std::uint8_t>(written.move.flag);
-  Bitboard candidates = p.pieces(us, type);
-  if (file >= 0) candidates &= file_mask(file);
-  if (rank >= 0) candidates &= rank_mask(rank);
-  if (type == kPawn && file < 0) candidates &= file_mask(file_of(to));
-  const bool own_target = p.cells[to] != kEmpty && cell_color(p.cells[to]) == us;
-  // Fast path: exactly one candidate fits.
-  if (!own_target) {
-    int fitting = 0;
-    for (Bitboard b = candidates; b != 0;) {
-      const ChessMove m{static_cast<std::uint8_t>(pop_lsb(b)), static_cast<std::uint8_t>(to), promotion};
-      if (fits(p, t, m)) {
-        move = m;
-        ++fitting;
-      }
-    }
-    if (fitting == 1) return std::nullopt;
-  }
+  const Bitboard candidates = san_candidates(p, written);
+  const bool own_target = own_piece_on(p, to);
   // A pawn that names no file moves along the destination's file.
   const int shown_file = type == kPawn && file < 0 ? file_of(to) : file;
   MessageArgs where = {piece_arg("piece", type),

@@ -69,6 +69,16 @@ inline void lift(Position& p, int square) {
   p.key ^= kKeys.pieces[cell][square];
 }
 
+// make's last steps: the rights and the side to move in the key.
+inline void finish_move(Position& p, int us) {
+  p.key ^= kKeys.castling[p.castling];
+  if (p.ep >= 0) p.key ^= kKeys.ep_file[p.ep & 7];
+  p.side = us ^ 1;
+  p.key ^= kKeys.black_to_move;
+  // Black's move ends a pair; without a branch, which alternates every ply.
+  p.fullmove += static_cast<std::int64_t>(us == kBlack && p.fullmove < kMaxCount);
+}
+
 }  // namespace
 
 void Position::put(int square, int color, int type) { place(*this, square, color, type); }
@@ -115,7 +125,7 @@ void Position::make(const ChessMove& move) {
         castling &= ~(1 << index);
     }
   }
-  finish_move(us);
+  finish_move(*this, us);
 }
 
 void Position::castle(ChessMove move) {
@@ -129,16 +139,7 @@ void Position::castle(ChessMove move) {
   place(*this, c.king_to, us, kKing);
   place(*this, c.rook_to, us, kRook);
   castling &= us == kWhite ? ~(kWhiteKingside | kWhiteQueenside) : ~(kBlackKingside | kBlackQueenside);
-  finish_move(us);
-}
-
-void Position::finish_move(int us) {
-  key ^= kKeys.castling[castling];
-  if (ep >= 0) key ^= kKeys.ep_file[ep & 7];
-  side = us ^ 1;
-  key ^= kKeys.black_to_move;
-  // Black's move ends a pair; without a branch, which alternates every ply.
-  fullmove += static_cast<std::int64_t>(us == kBlack && fullmove < kMaxCount);
+  finish_move(*this, us);
 }
 
 // attackers_to() for one side's pieces, in parts: validate asks it for

@@ -89,7 +89,6 @@ struct Position {
   // whole into a register stalls its store forwarding (do_apply).
   void make(const ChessMove& move);
   void castle(ChessMove move);  // make's castling
-  void finish_move(int us);     // make's last steps: rights and side in the key
   // Whether pieces of `attackers` (the other side's) attack `square` of
   // side `us` with `occupied` as the board.
   bool attacked_on(const Tables& t, int square, int us, Bitboard occupied, Bitboard attackers) const;

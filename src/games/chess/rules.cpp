@@ -10,9 +10,8 @@ constexpr int kSeventyFiveMoves = 150;  // plies
 constexpr int kFiftyMoves = 100;
 constexpr Bitboard kLightSquares = 0x55AA55AA55AA55AAULL;
 
-}  // namespace
-
-bool insufficient_material(const Position& p) {
+// Inline here: settle() asks it every ply, and its first test nearly always answers.
+inline bool no_mating_material(const Position& p) {
   if ((p.types[kPawn] | p.types[kRook] | p.types[kQueen]) != 0) return false;
   const Bitboard minors = p.types[kKnight] | p.types[kBishop];
   if ((minors & (minors - 1)) == 0) return true;  // at most one
@@ -20,6 +19,10 @@ bool insufficient_material(const Position& p) {
   if (p.types[kKnight] != 0) return false;
   return (p.types[kBishop] & kLightSquares) == 0 || (p.types[kBishop] & ~kLightSquares) == 0;
 }
+
+}  // namespace
+
+bool insufficient_material(const Position& p) { return no_mating_material(p); }
 
 ChessState::ChessState(const Position& start) : start_(start), position_(start) {
   // Room for a long game at once: validate makes a state for every game.
@@ -31,12 +34,18 @@ ChessState::ChessState(const Position& start) : start_(start), position_(start) 
 
 void ChessState::settle() {
   repetitions_ = 1;
-  // Only positions with the same side to move can repeat: every other one.
-  for (auto i = static_cast<std::ptrdiff_t>(keys_.size()) - 3; i >= 0; i -= 2) {
-    if (keys_[static_cast<std::size_t>(i)] == position_.key) ++repetitions_;
+  // keys_ is read only when a key with the current one's top bits is in it.
+  const auto slot = static_cast<unsigned>(position_.key >> 56);
+  const std::uint64_t seen_bit = std::uint64_t{1} << (slot & 63);
+  if ((seen_keys_[slot >> 6] & seen_bit) != 0) {
+    // Only positions with the same side to move can repeat: every other one.
+    for (auto i = static_cast<std::ptrdiff_t>(keys_.size()) - 3; i >= 0; i -= 2) {
+      if (keys_[static_cast<std::size_t>(i)] == position_.key) ++repetitions_;
+    }
   }
+  seen_keys_[slot >> 6] |= seen_bit;
   mobility_known_ = false;  // mate and stalemate: see end()
-  if (insufficient_material(position_))
+  if (no_mating_material(position_))
     end_ = End::kInsufficientMaterial;
   else if (repetitions_ >= kFivefold)
     end_ = End::kFivefold;
@@ -57,7 +66,10 @@ void ChessState::do_apply(const Move& move) {
   history_.push_back(to_chess_move(move));
   position_.make(to_chess_move(move));
   if (position_.ep >= 0) position_.drop_unusable_ep();  // a call saved on most moves
-  if (position_.halfmove == 0) keys_.clear();
+  if (position_.halfmove == 0) {
+    keys_.clear();
+    seen_keys_ = {};
+  }
   keys_.push_back(position_.key);
   last_from_ = move.from;
   last_to_ = move.to;
@@ -164,7 +176,7 @@ bool ChessState::proves_san(std::string_view text, Move& move) const {
   // be asked (end()): a legal move found here says there is none.
   if (end_ != End::kNone || !read_chess_move(text, written) || written.complete) return false;
   ChessMove resolved;
-  if (resolve_san(position_, written, resolved)) return false;
+  if (!resolve_san_quickly(position_, written, resolved)) return false;
   move = to_core_move(resolved);
   return true;
 }
