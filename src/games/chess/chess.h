@@ -30,7 +30,7 @@
 //
 // Ends: "checkmate", "stalemate", "fivefold", "seventy-five-moves",
 // "insufficient-material". Claimable: "threefold", "fifty-moves".
-#include <array>
+#include <bitset>
 #include <memory>
 #include <optional>
 #include <span>
@@ -133,7 +133,7 @@ class ChessState final : public State {
   std::vector<std::uint64_t> keys_;
   // The top eight bits of every key in keys_, as a set: most positions
   // are new, and settle() then need not read keys_.
-  std::array<std::uint64_t, 4> seen_keys_{};
+  std::bitset<256> key_tops_seen_;
   int repetitions_ = 1;
   // The end as far as it is known: mate and stalemate only once
   // mobility_known_ (end()); set by settle(), which is the only writer
@@ -148,8 +148,9 @@ class ChessState final : public State {
 std::optional<MoveError> check_chess_move(const Position& position, ChessMove move);
 // Stage two of a SAN move: the legal move it names, or why there is none.
 std::optional<MoveError> resolve_san(const Position& position, const SanMove& written, ChessMove& move);
-// resolve_san's common case, without building an error: true when exactly
-// one piece may make the move (then `move` is it), false to ask resolve_san.
+// resolve_san's common case, without building an error: true when the move
+// is a legal castling or exactly one piece may make it (`move` is then the
+// move); false to ask resolve_san (`move` may have been written).
 bool resolve_san_quickly(const Position& position, const SanMove& written, ChessMove& move);
 // A legal move in SAN, with + or # (notation.cpp).
 std::string san(const Position& position, ChessMove move);

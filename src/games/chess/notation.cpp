@@ -480,6 +480,11 @@ namespace {
   return candidates;
 }
 
+// The castling a SAN "O-O" or "O-O-O" names, for the side to move.
+Castling written_castling(const Position& p, const SanMove& written) {
+  return castling_of(p, (p.side == kBlack ? 2 : 0) + ((written.marks & kSanQueenside) != 0 ? 1 : 0));
+}
+
 bool own_piece_on(const Position& p, int square) {
   return p.cells[square] != kEmpty && cell_color(p.cells[square]) == p.side;
 }
@@ -489,8 +494,7 @@ bool own_piece_on(const Position& p, int square) {
 bool resolve_san_quickly(const Position& p, const SanMove& written, ChessMove& move) {
   const Tables& t = tables();
   if ((written.marks & (kSanKingside | kSanQueenside)) != 0) {
-    const Castling c =
-        castling_of(p, (p.side == kBlack ? 2 : 0) + ((written.marks & kSanQueenside) != 0 ? 1 : 0));
+    const Castling c = written_castling(p, written);
     if (check_castling(p, t, c)) return false;
     move = c.move(p.chess960);
     return true;
@@ -512,10 +516,8 @@ bool resolve_san_quickly(const Position& p, const SanMove& written, ChessMove& m
 std::optional<MoveError> resolve_san(const Position& p, const SanMove& written, ChessMove& move) {
   if (resolve_san_quickly(p, written, move)) return std::nullopt;
   const Tables& t = tables();
-  const int us = p.side;
-  const int flags = written.marks;
-  if ((flags & (kSanKingside | kSanQueenside)) != 0) {
-    const Castling c = castling_of(p, (us == kBlack ? 2 : 0) + ((flags & kSanQueenside) != 0 ? 1 : 0));
+  if ((written.marks & (kSanKingside | kSanQueenside)) != 0) {
+    const Castling c = written_castling(p, written);
     move = c.move(p.chess960);
     return check_castling(p, t, c);
   }

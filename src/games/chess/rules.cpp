@@ -35,15 +35,14 @@ ChessState::ChessState(const Position& start) : start_(start), position_(start) 
 void ChessState::settle() {
   repetitions_ = 1;
   // keys_ is read only when a key with the current one's top bits is in it.
-  const auto slot = static_cast<unsigned>(position_.key >> 56);
-  const std::uint64_t seen_bit = std::uint64_t{1} << (slot & 63);
-  if ((seen_keys_[slot >> 6] & seen_bit) != 0) {
+  const auto key_top = static_cast<std::size_t>(position_.key >> 56);
+  if (key_tops_seen_.test(key_top)) {
     // Only positions with the same side to move can repeat: every other one.
     for (auto i = static_cast<std::ptrdiff_t>(keys_.size()) - 3; i >= 0; i -= 2) {
       if (keys_[static_cast<std::size_t>(i)] == position_.key) ++repetitions_;
     }
   }
-  seen_keys_[slot >> 6] |= seen_bit;
+  key_tops_seen_.set(key_top);
   mobility_known_ = false;  // mate and stalemate: see end()
   if (no_mating_material(position_))
     end_ = End::kInsufficientMaterial;
@@ -68,7 +67,7 @@ void ChessState::do_apply(const Move& move) {
   if (position_.ep >= 0) position_.drop_unusable_ep();  // a call saved on most moves
   if (position_.halfmove == 0) {
     keys_.clear();
-    seen_keys_ = {};
+    key_tops_seen_.reset();
   }
   keys_.push_back(position_.key);
   last_from_ = move.from;
