@@ -485,9 +485,7 @@ Castling written_castling(const Position& p, const SanMove& written) {
   return castling_of(p, (p.side == kBlack ? 2 : 0) + ((written.marks & kSanQueenside) != 0 ? 1 : 0));
 }
 
-bool own_piece_on(const Position& p, int square) {
-  return p.cells[square] != kEmpty && cell_color(p.cells[square]) == p.side;
-}
+bool own_piece_on(const Position& p, int square) { return (p.colors[p.side] & bit(square)) != 0; }
 
 }  // namespace
 
@@ -557,7 +555,6 @@ std::optional<MoveError> resolve_san(const Position& p, const SanMove& written, 
     return std::nullopt;
   }
   if (found > 1) {
-    MessageArgs options;
     std::string list;
     for (int i = 0; i < found && i < 16; ++i) {
       if (i + 1 < found) list += (list.empty() ? "" : ", ") + san(p, legal[i]);
