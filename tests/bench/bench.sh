@@ -28,7 +28,8 @@
 #   5. the library alone: parse+check+apply of one move (micro_bench).
 # Times are the BEST (minimum) wall-clock time of several runs: other load on
 # the machine can only add time, so the minimum is the most repeatable figure
-# (medians are printed too). The least user+sys CPU time of the runs is shown
+# (medians are printed too). What a ratio compares is timed in turns, one
+# run of each a round, since this machine's speed drifts within seconds. The least user+sys CPU time of the runs is shown
 # next to each ratio: on a busy machine it is the steadier of the two.
 set -euo pipefail
 export LC_ALL=C
@@ -95,12 +96,17 @@ lines=$("$floor" long.cht 2>/dev/null)
 out=$("$gamerec" validate --jobs 1 long.cht 2>/dev/null) || die "long.cht is rejected: $out"
 [[ -z $out ]] || die "long.cht: validate printed: $out"
 
-time_runs $((runs * 2)) "$floor" long.cht
-floor_best=$BEST floor_median=$MEDIAN floor_cpu=$CPU
-time_runs "$runs" "$floor" --getline long.cht
-getline_best=$BEST getline_median=$MEDIAN getline_cpu=$CPU
-time_runs "$runs" "$gamerec" validate --jobs 1 long.cht
-val_best=$BEST val_median=$MEDIAN val_cpu=$CPU
+# In turns (the floor twice a round): the machine's speed drifts.
+long_floor() { "$floor" long.cht; }
+long_getline() { "$floor" --getline long.cht; }
+long_validate() { "$gamerec" validate --jobs 1 long.cht; }
+time_in_turns "$runs" long_floor long_getline long_floor long_validate
+# shellcheck disable=SC2154 # BEST_*, MEDIAN_* and CPU_* are set by time_in_turns
+{
+  floor_best=$BEST_long_floor floor_median=$MEDIAN_long_floor floor_cpu=$CPU_long_floor
+  getline_best=$BEST_long_getline getline_median=$MEDIAN_long_getline getline_cpu=$CPU_long_getline
+  val_best=$BEST_long_validate val_median=$MEDIAN_long_validate val_cpu=$CPU_long_validate
+}
 say "   floor read(2)  best $floor_best s, median $floor_median s, CPU $floor_cpu s"
 say "   floor getline  best $getline_best s, median $getline_median s, CPU $getline_cpu s"
 say "   validate       best $val_best s, median $val_median s, CPU $val_cpu s"
@@ -116,10 +122,12 @@ find games -name '*.cht' -exec cat {} + >/dev/null
 games_lines=$(floor_batches 2>/dev/null | awk '{ s += $1 } END { print s }')
 validate_batches >/dev/null 2>&1 ||
   die "a short game is rejected; see: xargs -0 -n $batch $gamerec validate <$data/games.list"
-time_runs "$runs" floor_batches
-files_floor_best=$BEST files_floor_median=$MEDIAN files_floor_cpu=$CPU
-time_runs "$runs" validate_batches
-files_val_best=$BEST files_val_median=$MEDIAN files_val_cpu=$CPU
+time_in_turns "$runs" floor_batches validate_batches
+# shellcheck disable=SC2154 # set by time_in_turns
+{
+  files_floor_best=$BEST_floor_batches files_floor_median=$MEDIAN_floor_batches files_floor_cpu=$CPU_floor_batches
+  files_val_best=$BEST_validate_batches files_val_median=$MEDIAN_validate_batches files_val_cpu=$CPU_validate_batches
+}
 say "   floor          best $files_floor_best s, median $files_floor_median s, CPU $files_floor_cpu s"
 say "   validate       best $files_val_best s, median $files_val_median s, CPU $files_val_cpu s"
 

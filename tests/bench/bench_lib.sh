@@ -38,10 +38,39 @@ time_runs() {
     walls+=("$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f", b - a }')")
     cpus+=("$(awk -v a="$c0" -v b="$c1" 'BEGIN { printf "%.3f", b - a }')")
   done
-  BEST=$(printf '%s\n' "${walls[@]}" | sort -g | head -1)
-  MEDIAN=$(printf '%s\n' "${walls[@]}" | sort -g |
+  set_figures "${walls[*]}" "${cpus[*]}"
+}
+# set_figures WALLS CPUS (each a list of seconds): BEST, MEDIAN and CPU.
+set_figures() {
+  # shellcheck disable=SC2086 # the lists are split on purpose
+  BEST=$(printf '%s\n' $1 | sort -g | head -1)
+  # shellcheck disable=SC2086
+  MEDIAN=$(printf '%s\n' $1 | sort -g |
     awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')
-  CPU=$(printf '%s\n' "${cpus[@]}" | sort -g | head -1)
+  # shellcheck disable=SC2086
+  CPU=$(printf '%s\n' $2 | sort -g | head -1)
+}
+# time_in_turns N FUNCTION...: N rounds, each running every FUNCTION once
+# in the order given (a name given twice runs twice a round), so that this
+# shared machine's speed, which drifts within seconds, weighs on each
+# alike. Sets BEST_F, MEDIAN_F and CPU_F for each FUNCTION F, as time_runs
+# sets BEST, MEDIAN and CPU.
+time_in_turns() {
+  local n=$1 round name
+  shift
+  local -A turn_walls=() turn_cpus=()
+  for ((round = 0; round < n; round++)); do
+    for name in "$@"; do
+      time_runs 1 "$name"
+      turn_walls[$name]+="$BEST " turn_cpus[$name]+="$CPU "
+    done
+  done
+  for name in "${!turn_walls[@]}"; do
+    set_figures "${turn_walls[$name]}" "${turn_cpus[$name]}"
+    printf -v "BEST_$name" '%s' "$BEST"
+    printf -v "MEDIAN_$name" '%s' "$MEDIAN"
+    printf -v "CPU_$name" '%s' "$CPU"
+  done
 }
 calc() { awk "BEGIN { printf \"$1\", $2 }"; }  # calc FORMAT EXPRESSION
 least() { awk -v a="$1" -v b="$2" 'BEGIN { print (a == "" || b + 0 < a + 0) ? b : a }'; }  # least A B (A may be empty)
