@@ -29,8 +29,9 @@
 # Times are the BEST (minimum) wall-clock time of several runs: other load on
 # the machine can only add time, so the minimum is the most repeatable figure
 # (medians are printed too). What a ratio compares is timed in turns, one
-# run of each a round, since this machine's speed drifts within seconds. The least user+sys CPU time of the runs is shown
-# next to each ratio: on a busy machine it is the steadier of the two.
+# run of each a round, since this machine's speed drifts within seconds.
+# The least user+sys CPU time of the runs is shown next to each ratio: on
+# a busy machine it is the steadier of the two.
 set -euo pipefail
 export LC_ALL=C
 
