@@ -159,6 +159,7 @@ class PgnSource final : public RecordSource {
   // store forwarding: that copy was half of read_events' time).
   RecordEvent* target_ = &event_;
   std::vector<RecordEvent> batch_;
+  std::vector<std::string_view> texts_;  // the batch's moves' (batch_move_texts())
 };
 
 // A token read_event passes over without an event: a move number or dots
@@ -227,6 +228,7 @@ void PgnSource::read_usual_moves() {
       break;
     } else if ((first != 'e' && first != 'E') || (token != "e.p." && token != "E.P.")) {
       RecordEvent& e = batch_.emplace_back();
+      texts_.push_back(token);
       e.text = token;
       e.line = line_number_;
       e.column = static_cast<std::int64_t>(at + column_base_) + 1;
@@ -240,16 +242,24 @@ void PgnSource::read_usual_moves() {
 
 std::span<const RecordEvent> PgnSource::read_events() {
   batch_.clear();
+  texts_.clear();
+  bool moves_only = true;
   while (in_game_ && !game_ended_) {
     read_usual_moves();
     if (!batch_.empty() && !next_event_on_this_line()) break;
     target_ = &batch_.emplace_back();
-    if (read_event() == nullptr) {
+    const RecordEvent* event = read_event();
+    if (event == nullptr) {
       batch_.pop_back();
       break;
     }
+    if (event->kind == RecordEvent::Kind::kMove && event->notation_kind.empty() && !event->too_long)
+      texts_.push_back(event->text);
+    else
+      moves_only = false;
   }
   target_ = &event_;
+  if (moves_only) set_batch_move_texts(texts_);
   return batch_;
 }
 

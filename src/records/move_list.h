@@ -81,9 +81,12 @@ class MoveListSource final : public RecordSource {
 
   // Many events per call, all from lines already in the buffer: only the
   // first line of a batch may need a read (which moves the buffer).
+  // A batch of moves alone (no comment, no overlong line) also gives its
+  // texts (batch_move_texts()).
   std::span<const RecordEvent> read_events() override {
     if (ended_) return {};
     std::size_t count = 0;
+    bool moves_only = true;
     while (count + 1 < kBatch) {
       std::optional<LineSource::Line> raw = pending_line_ ? take_pending()
                                             : count == 0  ? lines_->next()
@@ -96,9 +99,20 @@ class MoveListSource final : public RecordSource {
         pending_line_ = raw;  // its own batch, next time
         break;
       }
+      // A plain line's text is the line itself: taken from the line, not
+      // read back from the event just written (a load spanning two fresh
+      // stores stalls the CPU's store forwarding).
+      if (raw->plain) [[likely]] {
+        texts_[count] = raw->text;
+      } else {
+        moves_only = moves_only && made == 1 && batch_[count].kind == RecordEvent::Kind::kMove &&
+                     !batch_[count].too_long;
+        texts_[count] = batch_[count].text;
+      }
       count += made;
     }
     if (count == 0) ended_ = true;
+    if (moves_only) set_batch_move_texts({texts_.data(), count});
     return {batch_.data(), count};
   }
 
@@ -164,6 +178,7 @@ class MoveListSource final : public RecordSource {
   // into the buffer, which stays intact until the next line is read.
   std::optional<LineSource::Line> pending_line_;
   std::array<RecordEvent, kBatch> batch_;
+  std::array<std::string_view, kBatch> texts_;  // the batch's, when it holds moves alone
   bool queued_comment_ = false;  // read_event: batch_[1] holds a line's comment, next
   bool started_ = false;
   bool ended_ = false;

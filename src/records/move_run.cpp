@@ -2,6 +2,7 @@
 
 #include <memory>
 #include <span>
+#include <string_view>
 #include <vector>
 
 #include "rules/facets.h"
@@ -53,6 +54,13 @@ class Run {
 
   RunResult go() {
     for (auto events = source_.next_events(); !events.empty(); events = source_.next_events()) {
+      const std::span<const std::string_view> texts = source_.batch_move_texts();
+      if (visitor_ == nullptr && branches_.empty() && texts.size() == events.size()) [[likely]] {
+        // Moves alone, nothing waiting: the batch goes to the game as it is.
+        if (!play_texts(texts, [events](std::size_t i) -> const RecordEvent& { return events[i]; }))
+          return finish();
+        continue;
+      }
       for (const RecordEvent& event : events) {
         if (!take(event)) return finish();
       }
@@ -135,30 +143,39 @@ class Run {
 
   // Plays the waiting moves; false when one was refused.
   bool play_pending() {
+    const bool played =
+        play_texts(texts_, [this](std::size_t i) -> const RecordEvent& { return *pending_[i]; });
+    pending_.clear();
+    texts_.clear();
+    return played;
+  }
+
+  // Plays the moves of `texts` in one call to the game, and on past an
+  // end the rules reached by themselves; false when one was refused.
+  // event_at(i) is the event of texts[i].
+  template <typename EventAt>
+  bool play_texts(std::span<const std::string_view> texts, const EventAt& event_at) {
     std::size_t done = 0;
-    while (done < pending_.size()) {
-      const std::span<const std::string_view> rest(texts_.data() + done, texts_.size() - done);
-      TextsPlayed played = game_.play_texts(state_, rest, main_moves_ ? &*main_moves_ : nullptr);
-      for (std::size_t i = 0; i < played.played; ++i) count_move();
+    while (done < texts.size()) {
+      TextsPlayed played =
+          game_.play_texts(state_, texts.subspan(done), main_moves_ ? &*main_moves_ : nullptr);
+      count_moves(static_cast<std::int64_t>(played.played));
       done += played.played;
       if (!played.refused) break;
-      const RecordEvent& refused = *pending_[done];
+      const RecordEvent& refused = event_at(done);
       if (!pass_end(refused, *played.refused)) {
         refuse(refused, std::move(*played.refused));
-        pending_.clear();
-        texts_.clear();
         return false;
       }
     }
-    pending_.clear();
-    texts_.clear();
     return true;
   }
 
-  void count_move() {
-    ++result_.moves;
-    if (result_.passed_end) ++result_.passed_end->moves_after;
+  void count_moves(std::int64_t moves) {
+    result_.moves += moves;
+    if (result_.passed_end) result_.passed_end->moves_after += moves;
   }
+  void count_move() { count_moves(1); }
 
   // A main-line move refused because the game is over: true when the end
   // is one the rules reached by themselves and the record may go on past it

@@ -134,10 +134,16 @@ class RecordSource {
   // The current game's next events, as many as the source has at hand
   // (one virtual call for many moves); empty at the game's end.
   std::span<const RecordEvent> next_events() {
+    batch_move_texts_ = {};
     if (!peeked_) return read_events();
     peeked_ = false;
     return peeked_end_ ? std::span<const RecordEvent>() : std::span<const RecordEvent>(&pending_, 1);
   }
+  // The texts of the batch next_events() gave last, in order, when every
+  // event of it is a move the source found nothing wrong with (the move
+  // loop then hands them to the game at once, without looking at each
+  // event); else empty. Valid as long as the batch.
+  std::span<const std::string_view> batch_move_texts() const { return batch_move_texts_; }
   // The event next_event() will return, without taking it.
   const RecordEvent* peek_event();
 
@@ -162,12 +168,16 @@ class RecordSource {
     const RecordEvent* event = read_event();
     return event == nullptr ? std::span<const RecordEvent>() : std::span<const RecordEvent>(event, 1);
   }
+  // For read_events(): the texts of the batch it gives, when it holds
+  // moves alone (batch_move_texts()).
+  void set_batch_move_texts(std::span<const std::string_view> texts) { batch_move_texts_ = texts; }
   // A source that starts a game drops anything peeked of the last one.
   void forget_peeked() { peeked_ = false; }
 
  private:
   bool peeked_ = false;
   bool peeked_end_ = false;
+  std::span<const std::string_view> batch_move_texts_;
   RecordEvent pending_;
   std::string pending_text_;  // the peeked texts: the source's buffer moves on
   std::string pending_shown_;

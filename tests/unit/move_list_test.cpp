@@ -2,6 +2,7 @@
 // line and column of each move, Q lines, overlong lines, one game per file.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <fstream>
 
 #include "records/move_list.h"
@@ -221,6 +222,8 @@ TEST_CASE("move list: events in batches are the same as one at a time, across bu
         break;
     }
   }
+  // Then moves alone (CRLF on every other line): batches of moves only.
+  for (int i = 0; i < 500; ++i) content += "1B-3C\r\n3C-1B\n";
   content += "Q\n2A-3A\n";
   gamerec::test::TempDir dir;
   const std::string path = dir.path() + "/record";
@@ -248,12 +251,29 @@ TEST_CASE("move list: events in batches are the same as one at a time, across bu
     MoveListSource source(std::move(open_lines(path).value()));
     REQUIRE(source.next_game());
     std::size_t batches = 0;
-    for (auto events = source.next_events(); !events.empty(); events = source.next_events(), ++batches)
+    std::size_t batches_of_moves = 0;
+    for (auto events = source.next_events(); !events.empty(); events = source.next_events(), ++batches) {
       for (const RecordEvent& event : events) batched.push_back(seen(event));
+      // A batch of moves alone gives their texts too, for the move loop to
+      // hand to the game as they are; any other batch gives none.
+      const bool moves_only = std::all_of(events.begin(), events.end(), [](const RecordEvent& event) {
+        return event.kind == RecordEvent::Kind::kMove && !event.too_long;
+      });
+      const auto texts = source.batch_move_texts();
+      if (!moves_only) {
+        CHECK(texts.empty());
+        continue;
+      }
+      ++batches_of_moves;
+      REQUIRE(texts.size() == events.size());
+      for (std::size_t i = 0; i < texts.size(); ++i) CHECK(texts[i] == events[i].text);
+    }
     CHECK(batches < batched.size() / 10);  // many events per call
+    CHECK(batches_of_moves > 0);
   }
-  // Four moves and two comments ("# back" after a move, "# a note") per five lines.
-  REQUIRE(one_by_one.size() == 360001);
+  // Four moves and two comments ("# back" after a move, "# a note") per five
+  // lines, 1,000 moves, the Q.
+  REQUIRE(one_by_one.size() == 361001);
   CHECK(batched == one_by_one);
   CHECK(one_by_one.back().kind == RecordEvent::Kind::kQuit);
   CHECK(one_by_one.back().more_after);

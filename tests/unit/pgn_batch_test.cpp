@@ -10,6 +10,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <span>
 #include <sstream>
 
 #include "formats/pgn.h"
@@ -60,10 +61,29 @@ std::string describe(const RecordEvent& event) {
          (event.too_long ? "|long" : "");
 }
 
+// A batch of moves alone gives their texts too (the move loop hands them
+// to the game as they are); any other batch gives none. Whether it was
+// the former.
+bool check_move_texts(const RecordSource& source, std::span<const RecordEvent> batch) {
+  const bool moves_only = std::all_of(batch.begin(), batch.end(), [](const RecordEvent& event) {
+    return event.kind == RecordEvent::Kind::kMove && event.notation_kind.empty() && !event.too_long;
+  });
+  const auto texts = source.batch_move_texts();
+  if (!moves_only) {
+    CHECK(texts.empty());
+    return false;
+  }
+  REQUIRE(texts.size() == batch.size());
+  for (std::size_t i = 0; i < texts.size(); ++i) CHECK(texts[i] == batch[i].text);
+  return true;
+}
+
 // Every event of every game, read one at a time (next_event: read_event
 // alone, without the batch's reading of the usual moves) or batch by batch
-// (next_events).
-std::vector<std::string> events_read(std::unique_ptr<ByteStream> stream, bool batched) {
+// (next_events); `batches_of_moves`, when given, counts the batches of
+// moves alone.
+std::vector<std::string> events_read(std::unique_ptr<ByteStream> stream, bool batched,
+                                     std::size_t* batches_of_moves = nullptr) {
   const RecordFormat format = pgn_format();
   auto source = format.open_reader(std::make_unique<LineSource>(std::move(stream)));
   std::vector<std::string> events;
@@ -75,6 +95,7 @@ std::vector<std::string> events_read(std::unique_ptr<ByteStream> stream, bool ba
     }
     for (auto batch = source->next_events(); !batch.empty(); batch = source->next_events()) {
       for (const RecordEvent& event : batch) events.push_back(describe(event));
+      if (check_move_texts(*source, batch) && batches_of_moves != nullptr) ++*batches_of_moves;
     }
   }
   return events;
@@ -106,16 +127,18 @@ TEST_CASE("pgn: batches read the same events as one at a time, whatever the move
     }
   }
   REQUIRE(texts.size() > 12);
+  std::size_t batches_of_moves = 0;
   for (const std::string& text : texts) {
     INFO(text.substr(0, 200));
     const auto reference = events_read(std::make_unique<BytesStream>(text), false);
     CHECK(reference.size() > 2);
-    CHECK(events_read(std::make_unique<BytesStream>(text), true) == reference);
+    CHECK(events_read(std::make_unique<BytesStream>(text), true, &batches_of_moves) == reference);
     for (const std::size_t chunk : {1, 7, 64}) {
       INFO("chunk " << chunk);
       CHECK(events_read(std::make_unique<ChunkedStream>(text, chunk), true) == reference);
     }
   }
+  CHECK(batches_of_moves > 0);
 }
 
 TEST_CASE("pgn: a batch of moves stays whole when its line ends with a move number, a NAG or e.p.") {

@@ -3,8 +3,11 @@
 #include <catch2/catch.hpp>
 
 #include <fstream>
+#include <string>
+#include <vector>
 
 #include "core/record_input.h"
+#include "records/move_run.h"
 #include "support/temp_dir.h"
 #include "test_support.h"
 
@@ -101,4 +104,85 @@ TEST_CASE("record input: run_moves stops at the first error and at a Q line") {
   CHECK(run.quit_line == 2);
   CHECK_FALSE(run.lines_after_quit);
   CHECK(run.moves == 1);
+}
+
+namespace {
+
+// What run_moves found in the record at `path`, as one line: without a
+// visitor (validate: batches of moves go to the game at once) and with one
+// (replay: event by event), it must be the same.
+std::string run_found(const std::string& path, bool with_visitor) {
+  auto opened = open_path(path);
+  REQUIRE(opened);
+  auto& record = opened.value();
+  auto before = [](const RecordEvent&, const Move&, const State&) {};
+  auto after = [](const RecordEvent&, Side, const Move&, const State&) {};
+  MoveCalls calls(before, after);
+  const RunResult run =
+      run_moves(*record.input.source, *record.game.game, *record.game.start, with_visitor ? &calls : nullptr);
+  std::string found = "moves " + std::to_string(run.moves) + ", valid part " + std::to_string(run.end_offset);
+  if (run.error) {
+    found += ", error " + std::to_string(static_cast<int>(run.error->error.code)) + " " +
+             run.error->error.kind + " at " + std::to_string(run.error->line) + ":" +
+             std::to_string(run.error->column) + " " + run.error->move;
+  }
+  if (run.quit_line) found += ", Q at " + std::to_string(*run.quit_line);
+  if (run.passed_end) {
+    found += ", end passed at move " + std::to_string(run.passed_end->moves) + " (" +
+             run.passed_end->outcome.end + "), " + std::to_string(run.passed_end->moves_after) +
+             " after, from line " + std::to_string(run.passed_end->first_after.line);
+  }
+  return found;
+}
+
+}  // namespace
+
+TEST_CASE("record input: run_moves finds the same with and without a visitor, wherever a batch ends") {
+  gamerec::test::TempDir dir;
+  // Knights out and back: legal for ever. Lines in the ways a record may
+  // write them, the error at places around the sources' batches of 64.
+  const std::vector<std::string> cycle = {"1B-3A", "2H-1F", "8G-6H", "7A-6C",
+                                          "3A-1B", "1F-2H", "6H-8G", "6C-7A"};
+  const std::vector<std::string> shapes = {"{}\n", "{}\r\n", "  {}\n", "{} # note\n", "\n{}\n", "# a\n{}\n"};
+  const std::vector<std::string> wrong = {"4D-4D", "9Z-1A", "Q", "5E-5F"};
+  std::size_t cases = 0;
+  for (const std::size_t at : {0, 1, 62, 63, 64, 65, 127, 128, 200}) {
+    for (std::size_t shape = 0; shape < shapes.size(); ++shape) {
+      std::string content;
+      // Plain lines, but for one shape of line every seventh line.
+      auto line = [&](std::size_t i, const std::string& move) {
+        const std::string& form = i % 7 == 3 ? shapes[shape] : shapes[0];
+        const std::size_t hole = form.find("{}");
+        content += form.substr(0, hole) + move + form.substr(hole + 2);
+      };
+      for (std::size_t i = 0; i < at; ++i) line(i, cycle[i % cycle.size()]);
+      line(at, wrong[(at + shape) % wrong.size()]);
+      for (std::size_t i = at + 1; i < at + 70; ++i) line(i, cycle[i % cycle.size()]);
+      const std::string path = dir.path() + "/r" + std::to_string(cases++) + ".cht";
+      std::ofstream(path, std::ios::binary) << content;
+      INFO("error at move " << at << ", shape " << shape);
+      CHECK(run_found(path, false) == run_found(path, true));
+    }
+  }
+  // The whole record legal, ending in a batch's middle.
+  std::string legal;
+  for (std::size_t i = 0; i < 1000; ++i) legal += cycle[i % cycle.size()] + "\n";
+  std::ofstream(dir.path() + "/legal.cht", std::ios::binary) << legal;
+  CHECK(run_found(dir.path() + "/legal.cht", false) == "moves 1000, valid part 6000");
+  CHECK(run_found(dir.path() + "/legal.cht", true) == "moves 1000, valid part 6000");
+}
+
+TEST_CASE("record input: past an end the rules reached, and to an error, run_moves agrees with a visitor") {
+  gamerec::test::TempDir dir;
+  // King and knight against king: dead from the start, so every move is
+  // after the end; the ninth is illegal.
+  const std::string path = dir.path() + "/dead.pgn";
+  std::ofstream(path, std::ios::binary)
+      << "[Event \"x\"]\n[SetUp \"1\"]\n[FEN \"8/8/8/4k3/8/8/8/4K2N w - - 0 1\"]\n\n"
+         "1. Kd2 Kd5 2. Ke3 Ke5 3. Kd3 Kd5 4. Ke3 Ke5 5. Kf5 *\n";
+  const std::string without = run_found(path, false);
+  CHECK(without == run_found(path, true));
+  CHECK(without.find("end passed at move 0 (insufficient-material), 8 after, from line 5") !=
+        std::string::npos);
+  CHECK(without.find("at 5:48 Kf5") != std::string::npos);
 }
