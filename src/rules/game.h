@@ -74,6 +74,9 @@ struct Outcome {
   std::string draw_claimable;
 };
 
+template <typename Derived, typename StateT>
+class GameOf;  // rules/typed.h
+
 class State {
  public:
   virtual ~State() = default;
@@ -120,6 +123,10 @@ class State {
   virtual void do_apply(const Move& move) = 0;
 
  private:
+  // The typed base applies moves to a game's own final class itself
+  // (rules/typed.h, GameOf::apply), and counts them.
+  template <typename Derived, typename StateT>
+  friend class GameOf;
   std::int64_t moves_played_ = 0;
 };
 

@@ -4,7 +4,12 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <optional>
+#include <random>
 #include <set>
+#include <string>
+#include <string_view>
+#include <vector>
 
 #include "games/chaturanga/chaturanga.h"
 #include "rules/typed.h"
@@ -380,4 +385,48 @@ TEST_CASE("chaturanga: a side that forfeits loses with its partner") {
   CHECK(outcome.over);
   CHECK(outcome.winners == std::vector<Side>{kYellow, kRed});
   CHECK(outcome.end == "forfeit");
+}
+
+TEST_CASE("chaturanga: play_texts plays whole games as read_move and apply do, move by move") {
+  // validate's loop applies moves its own way (rules/typed.h): random games
+  // to their end, with captures, eliminations and skipped sides, then a move
+  // the ended game refuses, must leave the same position, move count and
+  // error as one read_move and apply per text.
+  const ChaturangaGame& game = default_game();
+  std::mt19937 random(20261206);
+  int eliminations = 0;
+  for (int round = 0; round < 40; ++round) {
+    auto walk = game.new_state();
+    std::vector<std::string> texts;
+    while (!walk->is_over() && texts.size() < 2000) {
+      const auto legal = walk->legal_moves();
+      const Move move = legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(random)];
+      texts.push_back(chaturanga_move_text(move));
+      walk->apply(move);
+    }
+    for (int side = 0; side < kSides; ++side) eliminations += cells(*walk).eliminated(side) ? 1 : 0;
+    texts.push_back(walk->is_over() ? "2A-3A" : "9Z-1A");  // refused: game-over, or notation
+    std::vector<std::string_view> views(texts.begin(), texts.end());
+
+    auto batch = game.new_state();
+    const TextsPlayed played = game.play_texts(*batch, views);
+    auto one_by_one = game.new_state();
+    std::optional<MoveError> refused;
+    for (const std::string& text : texts) {
+      auto read = game.read_move(*one_by_one, text);
+      if (!read) {
+        refused = read.error();
+        break;
+      }
+      one_by_one->apply(*read);
+    }
+    INFO("game " << round << ", " << texts.size() << " texts");
+    CHECK(played.played == texts.size() - 1);
+    CHECK(played.refused == refused);
+    CHECK(batch->moves_played() == one_by_one->moves_played());
+    CHECK(batch->moves_played() == walk->moves_played());
+    CHECK(batch->equals(*one_by_one));
+    CHECK(batch->equals(*walk));
+  }
+  CHECK(eliminations > 0);  // the games went as far as eliminations
 }

@@ -10,52 +10,29 @@ namespace gamerec::chaturanga {
 namespace {
 
 using board::col_of;
-using board::make_square;
-using board::on_board;
-using board::row_of;
 using board::kBishopRays;
 using board::kKingSteps;
 using board::kKnightJumps;
 using board::kRookRays;
+using board::make_square;
 using board::neighbours;
-
-// Forward direction of each side's pawns as (row step, column step).
-constexpr std::array<std::array<int, 2>, kSides> kPawnForward = {{
-    {+1, 0},  // Yellow towards row 8
-    {0, -1},  // Green towards column A
-    {-1, 0},  // Red towards row 1
-    {0, +1},  // Black towards column H
-}};
+using board::on_board;
+using board::row_of;
+using tables::kBetween;
+using tables::kBishopLines;
+using tables::kKingTargets;
+using tables::kKnightTargets;
+using tables::kPawnCaptures;
+using tables::kPawnForward;
+using tables::kPawnPushes;
+using tables::kRookLines;
 
 int sign(int v) { return (v > 0) - (v < 0); }
 
-// Bitboards of the squares one step away from each square, in the given
-// directions: the squares a piece must reach first to move at all.
-constexpr auto kKingTargets = neighbours(kKingSteps);
-constexpr auto kKnightTargets = neighbours(kKnightJumps);
+// Bitboards of the squares a slider reaches first, one step away in its
+// directions: the squares it must reach to move at all.
 constexpr auto kRookFirstSteps = neighbours(kRookRays);
 constexpr auto kBishopFirstSteps = neighbours(kBishopRays);
-
-constexpr std::array<std::array<std::uint64_t, board::kSquares>, kSides> pawn_table(bool captures) {
-  std::array<std::array<std::uint64_t, board::kSquares>, kSides> table{};
-  for (int side = 0; side < kSides; ++side) {
-    const auto [fr, fc] = kPawnForward[side];
-    for (int square = 0; square < board::kSquares; ++square) {
-      const int r = row_of(square) + fr;
-      const int c = col_of(square) + fc;
-      for (int sidestep : {-1, 0, 1}) {
-        if ((sidestep != 0) != captures) continue;
-        const int tr = r + (fr == 0 ? sidestep : 0);
-        const int tc = c + (fc == 0 ? sidestep : 0);
-        if (on_board(tr, tc)) table[side][square] |= std::uint64_t{1} << make_square(tr, tc);
-      }
-    }
-  }
-  return table;
-}
-
-constexpr auto kPawnPushes = pawn_table(false);
-constexpr auto kPawnCaptures = pawn_table(true);
 
 // Per side, piece and square: the first squares the piece may move to when
 // empty (quiet) and when holding an enemy (capture). Indexed instead of
@@ -74,43 +51,6 @@ constexpr FirstSteps first_steps(bool captures) {
 }
 constexpr FirstSteps kQuietSteps = first_steps(false);
 constexpr FirstSteps kCaptureSteps = first_steps(true);
-
-// Squares a rook (or bishop) on each square could reach on an empty board,
-// and the squares strictly between two squares on one such line: with
-// them, a slider's move is legal when the destination is on its lines and
-// nothing stands between.
-template <std::size_t N>
-constexpr std::array<std::uint64_t, board::kSquares> lines(const std::array<std::array<int, 2>, N>& rays) {
-  std::array<std::uint64_t, board::kSquares> table{};
-  for (int square = 0; square < board::kSquares; ++square) {
-    for (const auto& [dr, dc] : rays) {
-      for (int r = row_of(square) + dr, c = col_of(square) + dc; on_board(r, c); r += dr, c += dc)
-        table[square] |= std::uint64_t{1} << make_square(r, c);
-    }
-  }
-  return table;
-}
-constexpr auto kRookLines = lines(kRookRays);
-constexpr auto kBishopLines = lines(kBishopRays);
-
-using BetweenTable = std::array<std::array<std::uint64_t, board::kSquares>, board::kSquares>;
-constexpr BetweenTable between_table() {
-  BetweenTable table{};
-  for (int from = 0; from < board::kSquares; ++from) {
-    for (int dr = -1; dr <= 1; ++dr) {
-      for (int dc = -1; dc <= 1; ++dc) {
-        if (dr == 0 && dc == 0) continue;
-        std::uint64_t passed = 0;
-        for (int r = row_of(from) + dr, c = col_of(from) + dc; on_board(r, c); r += dr, c += dc) {
-          table[from][make_square(r, c)] = passed;
-          passed |= std::uint64_t{1} << make_square(r, c);
-        }
-      }
-    }
-  }
-  return table;
-}
-constexpr BetweenTable kBetween = between_table();
 
 }  // namespace
 
@@ -325,76 +265,7 @@ bool ChaturangaState::has_legal_move(int side) const {
   return is_castling(side, king_home_[side], rook_home_[side]);
 }
 
-bool ChaturangaState::quick_legal(const Move& move) const {
-  const int from = move.from;
-  const int to = move.to;
-  if (over_ || static_cast<unsigned>(from) >= board::kSquares || static_cast<unsigned>(to) >= board::kSquares)
-    return false;
-  const int side = to_move_;
-  const Cell mover = board_[from];
-  if (mover.side != side) return false;  // also an empty square
-  const std::uint64_t target = std::uint64_t{1} << to;
-  const std::uint64_t team = occupied_[side] | occupied_[side ^ 2];
-  // Onto the own team (or the same square): an error, or castling.
-  if ((team & target) != 0) return false;
-  const std::uint64_t all = team | occupied_[side ^ 1] | occupied_[side ^ 3];
-  bool legal = false;
-  switch (mover.piece) {
-    case Piece::kKing:
-      legal = (kKingTargets[from] & target) != 0;
-      break;
-    case Piece::kKnight:
-      legal = (kKnightTargets[from] & target) != 0;
-      break;
-    case Piece::kRook:
-      legal = (kRookLines[from] & target) != 0 && (kBetween[from][to] & all) == 0;
-      break;
-    case Piece::kBishop:
-      legal = (kBishopLines[from] & target) != 0 && (kBetween[from][to] & all) == 0;
-      break;
-    case Piece::kPawn:
-      // Straight onto an empty square, or diagonally onto an enemy.
-      legal = ((all & target) != 0 ? kPawnCaptures[side][from] : kPawnPushes[side][from]) & target;
-      break;
-  }
-  if (!legal) return false;
-  // The assumed side has a legal move, so it is the side to move.
-  settled_ = true;
-  return true;
-}
-
-void ChaturangaState::do_apply(const Move& move) {
-  settle();
-  last_move_ = move;
-  const int side = to_move_;
-  bool king_captured = false;
-  // check() passed, so a destination holding an own piece means castling.
-  if (board_[move.to].side == side) {
-    std::swap(board_[move.from], board_[move.to]);
-  } else {
-    const Cell captured = board_[move.to];
-    if (!captured.empty()) {
-      occupied_[captured.side] &= ~(std::uint64_t{1} << move.to);
-      if (captured.piece == Piece::kKing) {
-        eliminated_[captured.side] = true;
-        king_captured = true;
-      }
-    }
-    occupied_[side] ^= (std::uint64_t{1} << move.from) | (std::uint64_t{1} << move.to);
-    board_[move.to] = board_[move.from];
-    board_[move.from] = Cell{};
-  }
-  if (king_captured) {
-    advance_turn(true);  // rare, and it may end the game: settled now
-    return;
-  }
-  // Assume the next side still in the game; settle() checks it when asked.
-  last_mover_ = side;
-  settled_ = false;
-  int next = (side + 1) % kSides;
-  while (eliminated_[next] && next != side) next = (next + 1) % kSides;
-  to_move_ = next;
-}
+void ChaturangaState::do_apply(const Move& move) { apply_direct(move); }
 
 void ChaturangaState::advance_turn(bool king_captured) const {
   for (int team = 0; king_captured && team < 2; ++team) {
