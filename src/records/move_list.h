@@ -85,6 +85,12 @@ class MoveListSource final : public RecordSource {
   // texts (batch_move_texts()).
   std::span<const RecordEvent> read_events() override {
     if (ended_) return {};
+    if (queued_comment_) {
+      // The comment of a line read alone (the first move, peeked to tell
+      // the game), still to give.
+      queued_comment_ = false;
+      return {&batch_[1], 1};
+    }
     std::size_t count = 0;
     bool moves_only = true;
     while (count + 1 < kBatch) {
@@ -179,7 +185,7 @@ class MoveListSource final : public RecordSource {
   std::optional<LineSource::Line> pending_line_;
   std::array<RecordEvent, kBatch> batch_;
   std::array<std::string_view, kBatch> texts_;  // the batch's, when it holds moves alone
-  bool queued_comment_ = false;  // read_event: batch_[1] holds a line's comment, next
+  bool queued_comment_ = false;                 // batch_[1] holds the comment of read_event's line, next
   bool started_ = false;
   bool ended_ = false;
 };

@@ -289,3 +289,33 @@ TEST_CASE("move list: a byte-order mark alone on the first line is a blank line,
     CHECK(read.lines[0].line == 2);
   }
 }
+
+TEST_CASE("move list: the first move peeked to tell the game keeps its comment, in batches too") {
+  // Which game a file holds may be told by its first move (peek_event);
+  // the comment on that move's line still comes after it, as it does when
+  // nothing was peeked. Batches (next_events: replay, convert) once lost it.
+  gamerec::test::TempDir dir;
+  const std::string path = dir.path() + "/record";
+  std::ofstream(path, std::ios::binary) << "1B-3C # note\n2H-1F\n# later\n8G-6H\n";
+  const std::vector<std::string> expected = {"1B-3C", "note", "2H-1F", "later", "8G-6H"};
+  for (const bool batched : {false, true}) {
+    for (const bool peeked : {false, true}) {
+      INFO((batched ? "batched" : "one by one") << (peeked ? ", peeked" : ""));
+      MoveListSource source(std::move(open_lines(path).value()));
+      REQUIRE(source.next_game());
+      if (peeked) {
+        const RecordEvent* first = source.peek_event();
+        REQUIRE(first != nullptr);
+        CHECK(first->text == "1B-3C");
+      }
+      std::vector<std::string> texts;
+      if (batched) {
+        for (auto events = source.next_events(); !events.empty(); events = source.next_events())
+          for (const RecordEvent& event : events) texts.emplace_back(event.text);
+      } else {
+        while (const RecordEvent* event = source.next_event()) texts.emplace_back(event->text);
+      }
+      CHECK(texts == expected);
+    }
+  }
+}
