@@ -58,6 +58,12 @@ const T* as(const Base& base) {
 template <typename Derived, typename StateT>
 class GameOf : public Game {
  public:
+  // Whether play_texts applies moves with StateT::apply_direct (see apply()).
+  static constexpr bool kAppliesDirectly =
+      std::is_final_v<StateT> && requires(StateT & state, const Move& move) {
+    state.apply_direct(move);
+  };
+
   GameOf(SharedDefinition definition, RuleOptions options)
       : Game(game_type<Derived>(), std::move(definition), std::move(options)) {}
 
@@ -114,12 +120,13 @@ class GameOf : public Game {
 
  private:
   const Derived& self() const { return static_cast<const Derived&>(*this); }
-  // State::apply, without its virtual call when StateT lets this class
-  // (a friend) call its `void apply_direct(const Move&)`, which does what
-  // its do_apply does: the compiler can then inline it in play_texts'
-  // loop (GCC does not see through apply()'s call, even for a final class).
+  // State::apply, without its virtual call when StateT is final and lets
+  // this class (a friend) call its `void apply_direct(const Move&)`, which
+  // does what its do_apply does: the compiler can then inline it in
+  // play_texts' loop (GCC does not see through apply()'s call, even for a
+  // final class). A class derived from StateT could override do_apply.
   static void apply(StateT& state, const Move& move) {
-    if constexpr (requires { state.apply_direct(move); }) {
+    if constexpr (kAppliesDirectly) {
       state.apply_direct(move);
       ++state.moves_played_;
     } else {

@@ -387,6 +387,9 @@ TEST_CASE("chaturanga: a side that forfeits loses with its partner") {
   CHECK(outcome.end == "forfeit");
 }
 
+// validate's loop applies chaturanga's moves without the virtual call.
+static_assert(ChaturangaGame::kAppliesDirectly);
+
 TEST_CASE("chaturanga: play_texts plays whole games as read_move and apply do, move by move") {
   // validate's loop applies moves its own way (rules/typed.h): random games
   // to their end, with captures, eliminations and skipped sides, then a move

@@ -175,11 +175,13 @@ TEST_CASE("record input: run_moves finds the same with and without a visitor, wh
 TEST_CASE("record input: past an end the rules reached, and to an error, run_moves agrees with a visitor") {
   gamerec::test::TempDir dir;
   // King and knight against king: dead from the start, so every move is
-  // after the end; the ninth is illegal.
+  // after the end; the ninth is illegal. The moves have a line of their
+  // own (the result on the next), which the source gives as a batch of
+  // moves alone: the end is passed, and the error found, inside it.
   const std::string path = dir.path() + "/dead.pgn";
   std::ofstream(path, std::ios::binary)
       << "[Event \"x\"]\n[SetUp \"1\"]\n[FEN \"8/8/8/4k3/8/8/8/4K2N w - - 0 1\"]\n\n"
-         "1. Kd2 Kd5 2. Ke3 Ke5 3. Kd3 Kd5 4. Ke3 Ke5 5. Kf5 *\n";
+         "1. Kd2 Kd5 2. Ke3 Ke5 3. Kd3 Kd5 4. Ke3 Ke5 5. Kf5\n*\n";
   const std::string without = run_found(path, false);
   CHECK(without == run_found(path, true));
   CHECK(without.find("end passed at move 0 (insufficient-material), 8 after, from line 5") !=
