@@ -18,14 +18,11 @@ using board::make_square;
 using board::neighbours;
 using board::on_board;
 using board::row_of;
-using tables::kBetween;
-using tables::kBishopLines;
 using tables::kKingTargets;
 using tables::kKnightTargets;
 using tables::kPawnCaptures;
 using tables::kPawnForward;
 using tables::kPawnPushes;
-using tables::kRookLines;
 
 int sign(int v) { return (v > 0) - (v < 0); }
 

@@ -45,7 +45,7 @@ constexpr SideTable pawn_table(bool captures) {
         if ((sidestep != 0) != captures) continue;
         const int tr = r + (fr == 0 ? sidestep : 0);
         const int tc = c + (fc == 0 ? sidestep : 0);
-        if (on_board(tr, tc)) table[side][square] |= std::uint64_t{1} << make_square(tr, tc);
+        if (on_board(tr, tc)) table[side][square] |= board::bit(make_square(tr, tc));
       }
     }
   }
@@ -59,14 +59,10 @@ inline constexpr SideTable kPawnCaptures = pawn_table(true);
 // them, a slider's move is legal when the destination is on its lines and
 // nothing stands between.
 template <std::size_t N>
-constexpr std::array<std::uint64_t, board::kSquares> lines(const std::array<std::array<int, 2>, N>& rays) {
+constexpr std::array<std::uint64_t, board::kSquares> lines(const std::array<board::Delta, N>& rays) {
   std::array<std::uint64_t, board::kSquares> table{};
-  for (int square = 0; square < board::kSquares; ++square) {
-    for (const auto& [dr, dc] : rays) {
-      for (int r = row_of(square) + dr, c = col_of(square) + dc; on_board(r, c); r += dr, c += dc)
-        table[square] |= std::uint64_t{1} << make_square(r, c);
-    }
-  }
+  for (int square = 0; square < board::kSquares; ++square)
+    table[square] = board::ray_attacks(square, 0, rays);
   return table;
 }
 inline constexpr auto kRookLines = lines(board::kRookRays);
@@ -82,7 +78,7 @@ constexpr BetweenTable between_table() {
         std::uint64_t passed = 0;
         for (int r = row_of(from) + dr, c = col_of(from) + dc; on_board(r, c); r += dr, c += dc) {
           table[from][make_square(r, c)] = passed;
-          passed |= std::uint64_t{1} << make_square(r, c);
+          passed |= board::bit(make_square(r, c));
         }
       }
     }
