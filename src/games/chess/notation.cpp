@@ -323,18 +323,17 @@ std::string where_kind(int file, int rank) {
 
 // Whether the own piece on m.from can legally go to m.to (not an own
 // piece's square), without building any error: the fast path of SAN, taken
-// by nearly every move of a valid record. Castling is not asked here.
+// by nearly every move of a valid record. Castling is not asked here. A
+// piece other than a pawn must have m.to in its empty-board reach
+// (Tables::empty_reach): the caller has kept only such pieces.
 bool fits(const Position& p, const Tables& t, ChessMove m) {
   const int type = cell_type(p.cells[m.from]);
   const Bitboard occupied = p.occupied();
   const Bitboard target = bit(m.to);
   if (type != kPawn) {
     // A piece reaches a square of its empty-board reach with nothing
-    // between (nothing is between for a step or a jump): one lookup for
-    // every type, where a switch on the type was a jump the CPU mispredicts.
-    if ((t.empty_reach[type][m.from] & target) == 0 || (t.between[m.from][m.to] & occupied) != 0 ||
-        m.promotion != 0)
-      return false;
+    // between (nothing is between for a step or a jump).
+    if ((t.between[m.from][m.to] & occupied) != 0 || m.promotion != 0) return false;
     return p.keeps_king_safe(t, m);
   }
   Bitboard reach = 0;
@@ -500,8 +499,14 @@ bool resolve_san_quickly(const Position& p, const SanMove& written, ChessMove& m
   const int to = written.move.to;
   if (own_piece_on(p, to)) return false;
   const auto promotion = static_cast<std::uint8_t>(written.move.flag);
+  Bitboard candidates = san_candidates(p, written);
+  // A piece reaches `to` only from a square that `to` reaches on an
+  // empty board (every piece but the pawn moves alike both ways): one
+  // lookup for every type drops the pieces that cannot, where a test per
+  // piece was a branch the CPU mispredicts (fits() counts on it).
+  if (written.piece != kPawn) candidates &= t.empty_reach[written.piece][to];
   int fitting = 0;
-  for (Bitboard b = san_candidates(p, written); b != 0;) {
+  for (Bitboard b = candidates; b != 0;) {
     const ChessMove m{static_cast<std::uint8_t>(pop_lsb(b)), static_cast<std::uint8_t>(to), promotion};
     if (fits(p, t, m)) {
       move = m;
