@@ -1,5 +1,6 @@
 // Chess's rules: the checks of a move, applying it, the draws and the end.
 #include "games/chess/chess.h"
+#include "games/chess/make_move.h"
 
 namespace gamerec::chess {
 namespace {
@@ -63,7 +64,7 @@ bool ChessState::lift_automatic_end() {
 
 void ChessState::do_apply(const Move& move) {
   history_.push_back(to_chess_move(move));
-  position_.make(to_chess_move(move));
+  make_steps::make_move(position_, to_chess_move(move));  // inline here, once a ply
   if (position_.ep >= 0) position_.drop_unusable_ep();  // a call saved on most moves
   if (position_.halfmove == 0) {
     keys_.clear();
