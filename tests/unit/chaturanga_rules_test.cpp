@@ -409,27 +409,8 @@ TEST_CASE("chaturanga: play_texts plays whole games as read_move and apply do, m
     }
     for (int side = 0; side < kSides; ++side) eliminations += cells(*walk).eliminated(side) ? 1 : 0;
     texts.push_back(walk->is_over() ? "2A-3A" : "9Z-1A");  // refused: game-over, or notation
-    std::vector<std::string_view> views(texts.begin(), texts.end());
-
-    auto batch = game.new_state();
-    const TextsPlayed played = game.play_texts(*batch, views);
-    auto one_by_one = game.new_state();
-    std::optional<MoveError> refused;
-    for (const std::string& text : texts) {
-      auto read = game.read_move(*one_by_one, text);
-      if (!read) {
-        refused = read.error();
-        break;
-      }
-      one_by_one->apply(*read);
-    }
     INFO("game " << round << ", " << texts.size() << " texts");
-    CHECK(played.played == texts.size() - 1);
-    CHECK(played.refused == refused);
-    CHECK(batch->moves_played() == one_by_one->moves_played());
-    CHECK(batch->moves_played() == walk->moves_played());
-    CHECK(batch->equals(*one_by_one));
-    CHECK(batch->equals(*walk));
+    gamerec::test::check_play_texts(game, texts, *walk);
   }
   CHECK(eliminations > 0);  // the games went as far as eliminations
 }

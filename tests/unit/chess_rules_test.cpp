@@ -3,6 +3,7 @@
 // Black's in lower case, as in FEN.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <functional>
 
 #include "games/chess/chess.h"
@@ -550,4 +551,36 @@ TEST_CASE("chess: the quick SAN resolver agrees with the full one on every piece
   }
   CHECK(proved > 10000);
   CHECK(refused > 100000);
+}
+
+// validate's loop applies chess's moves without the virtual call.
+static_assert(ChessGame::kAppliesDirectly);
+
+TEST_CASE("chess: play_texts plays whole games as read_move and apply do, move by move") {
+  // validate's loop applies moves its own way (rules/typed.h): random games
+  // in SAN to their end or 300 plies (captures, castling, en passant,
+  // promotions, repetitions), then a text the position refuses, must leave
+  // the same position, history, move count and error as one read_move and
+  // apply per text.
+  const Game& game = chess_game();
+  std::uint64_t seed = 20261206;
+  int castlings = 0;
+  for (int round = 0; round < 30; ++round) {
+    auto walk = game.new_state();
+    std::vector<std::string> texts;
+    while (!walk->is_over() && texts.size() < 300) {
+      const auto legal = walk->legal_moves();
+      seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+      const Move move = legal[(seed >> 33) % legal.size()];
+      texts.push_back(game.move_text(move, *walk));
+      castlings += texts.back().starts_with("O-O") ? 1 : 0;
+      walk->apply(move);
+    }
+    texts.push_back("Ke9");  // refused: notation (or game-over)
+    INFO("game " << round << ", " << texts.size() << " texts");
+    const auto batch = gamerec::test::check_play_texts(game, texts, *walk);
+    CHECK(std::ranges::equal(gamerec::downcast<ChessState>(*batch).history(),
+                             gamerec::downcast<ChessState>(*walk).history()));
+  }
+  CHECK(castlings > 0);
 }

@@ -5,6 +5,8 @@
 // Both test binaries have them: unit_tests (test_support.h makes games
 // through the catalogue) and rules_tests (rules_only_games.h makes them
 // without it).
+#include <catch2/catch.hpp>
+
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -69,6 +71,35 @@ inline void play_all(const Game& game, State& state, const std::vector<std::stri
 inline std::string code_of(const Game& game, const State& state, const std::string& text) {
   const auto move = read_move(game, state, text);
   return move ? "ok" : std::string(code_name(move.error().code));
+}
+
+// validate's loop (Game::play_texts, rules/typed.h) against one read_move
+// and apply per text, from the game's start, on texts whose last one is
+// refused: the same moves played, the same refusal, and the same move count
+// and position as each other and as `walk`, the game the texts were written
+// from. Returns the loop's state, for a game's own checks.
+inline std::unique_ptr<State> check_play_texts(const Game& game, const std::vector<std::string>& texts,
+                                               const State& walk) {
+  const std::vector<std::string_view> views(texts.begin(), texts.end());
+  auto batch = game.new_state();
+  const TextsPlayed played = game.play_texts(*batch, views);
+  auto one_by_one = game.new_state();
+  std::optional<MoveError> refused;
+  for (const std::string& text : texts) {
+    auto read = game.read_move(*one_by_one, text);
+    if (!read) {
+      refused = read.error();
+      break;
+    }
+    one_by_one->apply(*read);
+  }
+  CHECK(played.played == texts.size() - 1);
+  CHECK(played.refused == refused);
+  CHECK(batch->moves_played() == one_by_one->moves_played());
+  CHECK(batch->moves_played() == walk.moves_played());
+  CHECK(batch->equals(*one_by_one));
+  CHECK(batch->equals(walk));
+  return batch;
 }
 
 }  // namespace gamerec::test

@@ -38,6 +38,7 @@
 #include <string_view>
 #include <vector>
 
+#include "games/chess/make_move.h"
 #include "games/chess/position.h"
 #include "rules/facets.h"
 #include "rules/game.h"
@@ -73,6 +74,8 @@ struct SanMove {
 inline constexpr int kSanCapture = 1;
 inline constexpr int kSanKingside = 2;
 inline constexpr int kSanQueenside = 4;
+
+class ChessGame;
 
 class ChessState final : public State {
  public:
@@ -114,6 +117,10 @@ class ChessState final : public State {
   void do_apply(const Move& move) override;
 
  private:
+  // Its loop applies moves with apply_direct, inlined (rules/typed.h).
+  friend class GameOf<ChessGame, ChessState>;
+  // What do_apply does (below).
+  void apply_direct(const Move& move);
   void settle();  // the end and repetition count of the current position
   // The position's end, with mate and stalemate looked for on the first
   // question: validate's next move, once proved legal, answers it for free.
@@ -237,6 +244,22 @@ constexpr ChessMove to_chess_move(const Move& move) {
                    static_cast<std::uint8_t>(move.flag)};
 }
 constexpr Move to_core_move(ChessMove move) { return Move{move.from, move.to, move.promotion}; }
+
+// validate's loop, once a ply: inline there (rules/typed.h), with
+// make_move, took 2% less time than through do_apply's virtual call.
+[[gnu::always_inline]] inline void ChessState::apply_direct(const Move& move) {
+  history_.push_back(to_chess_move(move));
+  make_steps::make_move(position_, to_chess_move(move));
+  if (position_.ep >= 0) position_.drop_unusable_ep();  // a call saved on most moves
+  if (position_.halfmove == 0) {
+    keys_.clear();
+    key_tops_seen_.reset();
+  }
+  keys_.push_back(position_.key);
+  last_from_ = move.from;
+  last_to_ = move.to;
+  settle();
+}
 
 // Computer players (players.cpp). Level 1 takes the move whose position is
 // best by material and mobility; levels 2 and up search alpha-beta to that

@@ -1,6 +1,5 @@
 // Chess's rules: the checks of a move, applying it, the draws and the end.
 #include "games/chess/chess.h"
-#include "games/chess/make_move.h"
 
 namespace gamerec::chess {
 namespace {
@@ -62,19 +61,7 @@ bool ChessState::lift_automatic_end() {
   return true;
 }
 
-void ChessState::do_apply(const Move& move) {
-  history_.push_back(to_chess_move(move));
-  make_steps::make_move(position_, to_chess_move(move));  // inline here, once a ply
-  if (position_.ep >= 0) position_.drop_unusable_ep();  // a call saved on most moves
-  if (position_.halfmove == 0) {
-    keys_.clear();
-    key_tops_seen_.reset();
-  }
-  keys_.push_back(position_.key);
-  last_from_ = move.from;
-  last_to_ = move.to;
-  settle();
-}
+void ChessState::do_apply(const Move& move) { apply_direct(move); }
 
 std::vector<Move> ChessState::legal_moves() const {
   std::vector<Move> moves;
