@@ -201,6 +201,19 @@ std::optional<MoveError> check_castling(const Position& p, const Tables& t, cons
   if (const Bitboard blockers = c.must_be_empty & occupied; blockers != 0)
     return error(ErrorCode::kBlockedPath, "castle", {{"square", square_name(nearest(blockers, c.king_from))}});
   const Bitboard enemy = p.colors[us ^ 1];
+  const int step = c.king_to > c.king_from ? 1 : -1;
+  // Nearly every castling of a record is legal: that is shown first with
+  // attacked_on, whose small tables stay in the cache (attackers_to's
+  // magic lookups missed it, castling after castling); the error, when
+  // there is one, is found below.
+  bool safe = true;
+  for (int square = c.king_from; safe; square += step) {
+    // Chess960: the rook leaving may open the back rank onto the king's square.
+    const Bitboard board = p.chess960 && square == c.king_to ? occupied ^ bit(c.rook_from) : occupied;
+    safe = !p.attacked_on(t, square, us, board, enemy);
+    if (square == c.king_to) break;
+  }
+  if (safe) return std::nullopt;
   if (const Bitboard checkers = p.attackers_to(t, c.king_from, occupied) & enemy; checkers != 0) {
     const int by = std::countr_zero(checkers);
     return error(ErrorCode::kKingInCheck, "castle-out",
@@ -213,7 +226,6 @@ std::optional<MoveError> check_castling(const Position& p, const Tables& t, cons
     return error(ErrorCode::kKingInCheck, square == c.king_to ? "castle-into" : "castle-through",
                  {{"square", square_name(square)}, piece_arg("piece", cell_type(p.cells[by])), {"by", square_name(by)}});
   };
-  const int step = c.king_to > c.king_from ? 1 : -1;
   for (int square = c.king_from; square != c.king_to;) {
     square += step;
     if (auto found = attacked(square, occupied)) return found;
