@@ -191,6 +191,50 @@ TEST_CASE("chess: en passant that would expose the own king is illegal") {
   CHECK(gamerec::downcast<ChessState>(*state).fen() == "8/8/8/KPp4r/8/8/8/7k w - - 0 1");
 }
 
+TEST_CASE("chess: the en passant square is kept exactly when a legal move captures there") {
+  // After every move of random games, and in positions made for the rare
+  // cases (a pin, a check the capture does or does not answer): the
+  // position keeps its en passant square (FEN, key) exactly when the move
+  // generator lists a capture onto it (Position::drop_unusable_ep asks
+  // only the pawns beside).
+  auto keeps_exactly_when_capturable = [](const State& state) {
+    const Position& p = gamerec::downcast<ChessState>(state).position();
+    bool capturable = false;
+    for (const Move& move : state.legal_moves()) {
+      const Cell mover = p.cells[static_cast<std::size_t>(move.from)];
+      capturable = capturable || (cell_type(mover) == kPawn && move.to == p.passed && p.passed >= 0 &&
+                                  p.cells[static_cast<std::size_t>(move.to)] == kEmpty);
+    }
+    INFO(gamerec::downcast<ChessState>(state).fen());
+    CHECK((p.ep >= 0) == capturable);
+    return capturable;
+  };
+  std::uint64_t seed = 99;
+  int kept = 0;
+  for (int game = 0; game < 200; ++game) {
+    auto state = chess_game().new_state();
+    for (int ply = 0; ply < 120 && !state->is_over(); ++ply) {
+      const auto moves = state->legal_moves();
+      seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+      state->apply(moves[(seed >> 33) % moves.size()]);
+      kept += keeps_exactly_when_capturable(*state) ? 1 : 0;
+    }
+  }
+  CHECK(kept > 50);
+  const std::vector<std::pair<std::string, bool>> made = {
+      {"4k3/8/8/3Pp3/8/8/8/4K3 w - e6 0 1", true},    // plain
+      {"8/8/8/KPp4r/8/8/8/7k w - c6 0 1", false},     // both pawns leave the king's rank to a rook
+      {"4b2k/8/8/1Pp5/K7/8/8/8 w - c6 0 1", true},    // pinned, but the capture stays on the pin's line
+      {"1b5k/8/8/4Pp2/8/6K1/8/8 w - f6 0 1", false},  // pinned, and the capture leaves the line
+      {"2b4k/8/8/3pP3/8/7K/8/8 w - d6 0 1", false},   // the step bared a bishop's check: not answered
+      {"7k/8/8/3pP3/4K3/8/8/8 w - d6 0 1", true},     // the passed pawn checks: taking it answers
+  };
+  for (const auto& [fen, capturable] : made) {
+    INFO(fen);
+    CHECK(keeps_exactly_when_capturable(*from_fen(fen)) == capturable);
+  }
+}
+
 TEST_CASE("chess: castling on both wings, written as the king's move or O-O") {
   //  8 r . . . k . . r
   //  1 R . . . K . . R

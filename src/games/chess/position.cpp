@@ -55,10 +55,13 @@ void Position::castle(ChessMove move) {
 void Position::drop_unusable_ep() {
   if (ep < 0) return;
   const Tables& t = tables();
-  const int target = ep;
-  const bool usable = for_each_legal_move(*this, t, [&](ChessMove move) {
-    return move.to == target && cell_type(cells[move.from]) == kPawn;
-  });
+  // The capture of each pawn beside the one that passed, asked alone:
+  // keeps_king_safe sees both pawns leave their squares (not the whole
+  // move generator, which a double step beside a pawn used to run).
+  bool usable = false;
+  for (Bitboard b = kPawnAttacks[side ^ 1][ep] & pieces(side, kPawn); b != 0 && !usable;)
+    usable = keeps_king_safe(
+        t, ChessMove{static_cast<std::uint8_t>(pop_lsb(b)), static_cast<std::uint8_t>(ep), 0});
   if (!usable) {
     key ^= kKeys.ep_file[ep & 7];
     ep = -1;
