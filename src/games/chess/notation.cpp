@@ -208,7 +208,8 @@ std::optional<MoveError> check_castling(const Position& p, const Tables& t, cons
   // there is one, is found below.
   bool safe = true;
   for (int square = c.king_from; safe; square += step) {
-    // Chess960: the rook leaving may open the back rank onto the king's square.
+    // Chess960: the destination with the rook lifted (it may open the back
+    // rank); that covers the board with the rook in place too.
     const Bitboard board = p.chess960 && square == c.king_to ? occupied ^ bit(c.rook_from) : occupied;
     safe = !p.attacked_on(t, square, us, board, enemy);
     if (square == c.king_to) break;

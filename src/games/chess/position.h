@@ -1,7 +1,8 @@
 #pragma once
 // A chess position as bitboards and a mailbox, its legal moves, and making a
-// move: the fast core that perft, validation and the computer players share.
-// Nothing here knows about text; notation.cpp and position_text.cpp do.
+// move (its steps in make_move.h): the fast core that perft, validation and
+// the computer players share. Nothing here knows about text; notation.cpp
+// and position_text.cpp do.
 #include <array>
 #include <cstdint>
 #include <limits>
@@ -86,7 +87,7 @@ struct Position {
   void remove(int square);
   // Plays a legal move (no check is made).
   // By reference: a move just built on the stack byte by byte and loaded
-  // whole into a register stalls its store forwarding (do_apply).
+  // whole into a register stalls its store forwarding.
   void make(const ChessMove& move);
   void castle(ChessMove move);  // make's castling
   // Whether pieces of `attackers` (the other side's) attack `square` of
