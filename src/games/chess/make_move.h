@@ -1,8 +1,9 @@
 #pragma once
 // Making a move on a Position, inline: validate's loop
 // (ChessState::apply_direct) makes one a ply, and inlined there it took 3%
-// less time than through a call (docs/benchmarks.md). Position::make is the same steps
-// out of line, for every other caller; the Zobrist keys live here too.
+// less time than through a call (docs/benchmarks.md). Position::make is
+// the same steps out of line, for every other caller; the Zobrist keys
+// live here too.
 #include <array>
 #include <cstdint>
 
