@@ -51,6 +51,13 @@ Outcome after(std::unique_ptr<State>& state, const std::vector<std::string>& mov
   return state->outcome();
 }
 
+// One of `moves`, drawn by a 64-bit LCG on `seed`: the random games of the
+// property tests below, the same on every run.
+const Move& random_move(const std::vector<Move>& moves, std::uint64_t& seed) {
+  seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+  return moves[(seed >> 33) % moves.size()];
+}
+
 }  // namespace
 
 TEST_CASE("chess notation: coordinate forms, with promotion, in any case") {
@@ -220,8 +227,7 @@ TEST_CASE("chess: the en passant square is kept exactly when a legal move captur
     auto state = chess_game().new_state();
     for (int ply = 0; ply < 120 && !state->is_over(); ++ply) {
       const auto moves = state->legal_moves();
-      seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
-      state->apply(moves[(seed >> 33) % moves.size()]);
+      state->apply(random_move(moves, seed));
       kept += keeps_exactly_when_capturable(*state) ? 1 : 0;
     }
   }
@@ -504,8 +510,7 @@ TEST_CASE("chess: SAN and coordinates of every legal move resolve back to it in 
         const char last = san_text.back();
         REQUIRE((last == '+' || last == '#') == next.in_check(tables()));
       }
-      seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
-      state->apply(moves[(seed >> 33) % moves.size()]);
+      state->apply(random_move(moves, seed));
     }
   }
 }
@@ -600,8 +605,7 @@ TEST_CASE("chess: the quick SAN resolver proves exactly the moves the move gener
           }
         }
       }
-      seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
-      state->apply(legal[(seed >> 33) % legal.size()]);
+      state->apply(random_move(legal, seed));
     }
   }
   CHECK(proved > 10000);
@@ -627,8 +631,7 @@ TEST_CASE("chess: play_texts plays whole games as read_move and apply do, move b
     std::vector<std::string> texts;
     while (!walk->is_over() && texts.size() < 300) {
       const auto legal = walk->legal_moves();
-      seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
-      const Move move = legal[(seed >> 33) % legal.size()];
+      const Move move = random_move(legal, seed);
       texts.push_back(game.move_text(move, *walk));
       castlings += texts.back().starts_with("O-O") ? 1 : 0;
       walk->apply(move);
