@@ -88,7 +88,7 @@ class PgnSource final : public RecordSource {
   // The events of the rest of the current line at once (the move loop
   // checks them in one call): none of them needs another line, which
   // would move the buffer their texts point into.
-  std::span<const RecordEvent> read_events() override;
+  EventBatch read_events(bool texts_suffice) override;
 
  private:
   // Whether the next event can be read from the current line alone.
@@ -159,7 +159,7 @@ class PgnSource final : public RecordSource {
   // store forwarding: that copy was half of read_events' time).
   RecordEvent* target_ = &event_;
   std::vector<RecordEvent> batch_;
-  std::vector<std::string_view> texts_;  // the batch's moves' (batch_move_texts())
+  std::vector<std::string_view> texts_;  // the batch's moves' (EventBatch::move_texts)
 };
 
 // A token read_event passes over without an event: a move number or dots
@@ -240,7 +240,7 @@ void PgnSource::read_usual_moves() {
   pos_ = at;
 }
 
-std::span<const RecordEvent> PgnSource::read_events() {
+EventBatch PgnSource::read_events(bool /*texts_suffice*/) {
   batch_.clear();
   texts_.clear();
   bool moves_only = true;
@@ -259,8 +259,10 @@ std::span<const RecordEvent> PgnSource::read_events() {
       moves_only = false;
   }
   target_ = &event_;
-  if (moves_only) set_batch_move_texts(texts_);
-  return batch_;
+  EventBatch batch;
+  batch.events = batch_;
+  if (moves_only) batch.move_texts = texts_;
+  return batch;
 }
 
 bool PgnSource::load_line(bool escapes) {

@@ -82,8 +82,10 @@ std::size_t initial_capacity(const ByteStream& stream) {
 LineSource::LineSource(std::unique_ptr<ByteStream> stream)
     : stream_(std::move(stream)),
       capacity_(initial_capacity(*stream_)),
-      buffer_(std::make_unique_for_overwrite<char[]>(capacity_)),
-      data_(buffer_.get()) {}
+      buffer_(std::make_unique_for_overwrite<char[]>(capacity_ + 1)),
+      data_(buffer_.get()) {
+  set_end(0);
+}
 
 LineSource::LineSource(std::string bytes, std::optional<Error> error, BufferPool* pool)
     : capacity_(bytes.size()),
@@ -155,7 +157,7 @@ bool LineSource::fill() {
   }
   if (begin_ > 0) {
     std::memmove(data_, data_ + begin_, end_ - begin_);
-    end_ -= begin_;
+    set_end(end_ - begin_);
     begin_ = 0;
   }
   if (end_ == capacity_) {
@@ -163,15 +165,16 @@ bool LineSource::fill() {
     // A line longer than the buffer (a long line, or a file whose size was
     // not known): make room, up to the largest buffer.
     const std::size_t larger = std::min(capacity_ * 2, kLargestBuffer);
-    auto grown = std::make_unique_for_overwrite<char[]>(larger);
+    auto grown = std::make_unique_for_overwrite<char[]>(larger + 1);
     std::memcpy(grown.get(), data_, end_);
     buffer_ = std::move(grown);
     data_ = buffer_.get();
     capacity_ = larger;
+    set_end(end_);  // even if nothing more comes
   }
   auto n = stream_->read(data_ + end_, capacity_ - end_);
   if (n && *n > 0) {
-    end_ += *n;
+    set_end(end_ + *n);
     return true;
   }
   if (!n) read_error_ = std::move(n.error());
@@ -207,7 +210,8 @@ std::optional<LineSource::Line> LineSource::next_slow() {
         continue;
       }
       consumed_ += available;
-      begin_ = end_ = 0;
+      begin_ = 0;
+      set_end(0);
       if (!fill()) return std::nullopt;
       continue;
     }

@@ -178,18 +178,17 @@ class LineSource {
     bool plain = false;
     bool found = false;
     if (marks_plain_) {
-      // A short line is scanned by hand, noting on the way whether it is
-      // plain: cheaper than memchr and a second pass (most records are
-      // short lines); a longer one is found with memchr.
-      const std::size_t quick = std::min<std::size_t>(available, kQuickScan);
-      unsigned special = 0;
-      while (length < quick && start[length] != '\n')
-        special |= kSpecialByte[static_cast<unsigned char>(start[length++])];
-      found = length < quick;
-      plain = found && special == 0 && length > 0;
+      // The line is scanned by hand up to its newline or a byte that makes
+      // it not plain, cheaper than memchr and a second pass (most records
+      // are short lines); from such a byte on, memchr finds the newline.
+      const ScannedLine scanned = scan_line(start, available);
+      length = scanned.length;
+      found = scanned.plain;
+      plain = scanned.plain;
     }
     if (!found) {
       const std::size_t window = std::min(available, kMaxRecordLine + 1);
+      length = std::min(length, window);
       const auto* newline = static_cast<const char*>(std::memchr(start + length, '\n', window - length));
       if (newline == nullptr) return std::nullopt;
       length = static_cast<std::size_t>(newline - start);
@@ -199,6 +198,43 @@ class LineSource {
     consumed_ += length + 1;
     last_had_newline_ = true;
     return line;
+  }
+  // Where a run of plain lines starts (take_plain_lines).
+  struct PlainRun {
+    std::size_t count = 0;           // lines taken
+    std::int64_t first_number = 0;   // the first one's number
+    std::uint64_t first_offset = 0;  // and byte offset
+  };
+  // The plain lines (Line::plain) that come next and are whole in the
+  // buffer, up to `room` of them, as texts into `out`, one after another:
+  // the first at first_offset, each next one on the byte after the last
+  // one's newline. Stops before a line that is not plain, or that `stop`
+  // refuses; nothing is read, so the texts stay valid as next_in_buffer's
+  // lines do. A reader of short lines saves the making of a Line each.
+  template <typename Stop>
+  [[gnu::always_inline]] PlainRun take_plain_lines(std::string_view* out, std::size_t room,
+                                                   const Stop& stop) {
+    PlainRun run{0, line_number_ + 1, consumed_};
+    if (skipping_ || !marks_plain_) return run;
+    // In locals: a member written as each text is stored could alias it.
+    const char* const data = data_;
+    const std::size_t end = end_;
+    std::size_t begin = begin_;
+    while (run.count < room) {
+      const ScannedLine line = scan_line(data + begin, end - begin);
+      if (!line.plain) break;
+      const std::string_view text(data + begin, line.length);
+      if (stop(text)) break;
+      out[run.count++] = text;
+      begin += line.length + 1;
+    }
+    if (run.count > 0) {
+      line_number_ += static_cast<std::int64_t>(run.count);
+      consumed_ += begin - begin_;
+      begin_ = begin;
+      last_had_newline_ = true;
+    }
+    return run;
   }
   // Whether lines are marked plain (Line::plain). A reader that never
   // looks (PGN) turns it off: its lines are then found with memchr alone.
@@ -221,17 +257,38 @@ class LineSource {
   const std::optional<Error>& read_error() const { return read_error_; }
 
  private:
-  static constexpr std::size_t kQuickScan = 64;
-  static constexpr std::array<unsigned char, 256> kSpecialByte = [] {
-    std::array<unsigned char, 256> table{};
-    table[' '] = table['\t'] = table['\r'] = table['#'] = 1;
+  // The bytes that end scan_line's loop: a newline, the NUL after the
+  // bytes in the buffer (which spares the loop a bound check per byte),
+  // and what a plain line holds none of.
+  static constexpr std::array<bool, 256> kStopsScan = [] {
+    std::array<bool, 256> table{};
+    table['\n'] = table['\0'] = true;
+    table[' '] = table['\t'] = table['\r'] = table['#'] = true;
     return table;
   }();
+  // The line at `start`, with `available` bytes from there to the end of
+  // the buffer's, which a NUL follows: whether it is plain (a newline
+  // ends it within a kMaxRecordLine bytes, and nothing before needs a
+  // closer look), and its length if so; else where the scan stopped.
+  struct ScannedLine {
+    std::size_t length = 0;
+    bool plain = false;
+  };
+  [[gnu::always_inline]] static ScannedLine scan_line(const char* start, std::size_t available) {
+    std::size_t length = 0;
+    while (!kStopsScan[static_cast<unsigned char>(start[length])]) ++length;
+    return {length, length > 0 && length < available && start[length] == '\n' && length <= kMaxRecordLine};
+  }
 
   // head() reads on until the first line is whole or this much is there.
   static constexpr std::size_t kHeadBytes = 4096;
 
   bool fill();
+  // The bytes end at `end`: a NUL follows them (scan_line).
+  void set_end(std::size_t end) {
+    end_ = end;
+    data_[end_] = '\0';
+  }
   std::optional<Line> next_slow();
   // The input in memory is at its end: its read error shows now.
   void show_error_at_end();
@@ -241,7 +298,8 @@ class LineSource {
   // short files. Only bytes that read() filled are ever looked at. It
   // starts at the input's size when that is known and small (no 1 MiB
   // allocation for a 300-byte record) and grows, up to kLargestBuffer,
-  // only when a line does not fit.
+  // only when a line does not fit. One byte more than capacity_: a NUL
+  // after the bytes read (scan_line), as whole_ has one after its own.
   std::size_t capacity_;  // before buffer_: it sizes it
   std::unique_ptr<char[]> buffer_;
   std::string whole_;                  // the input, when it came whole

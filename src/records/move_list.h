@@ -82,14 +82,27 @@ class MoveListSource final : public RecordSource {
   // Many events per call, all from lines already in the buffer: only the
   // first line of a batch may need a read (which moves the buffer).
   // A batch of moves alone (no comment, no overlong line) also gives its
-  // texts (batch_move_texts()).
-  std::span<const RecordEvent> read_events() override {
-    if (ended_) return {};
+  // texts (EventBatch::move_texts); when texts suffice, a run of plain
+  // lines gives its texts alone (the most of a long record: no event made
+  // for each line).
+  EventBatch read_events(bool texts_suffice) override {
+    EventBatch batch;
+    if (ended_) return batch;
     if (queued_comment_) {
       // The comment of a line read alone (the first move, peeked to tell
       // the game), still to give.
       queued_comment_ = false;
-      return {&batch_[1], 1};
+      batch.events = {&batch_[1], 1};
+      return batch;
+    }
+    if (texts_suffice && !pending_line_) {
+      const LineSource::PlainRun run = lines_->take_plain_lines(texts_.data(), kBatch, is_quit);
+      if (run.count > 0) {
+        batch.move_texts = {texts_.data(), run.count};
+        batch.first_line = run.first_number;
+        batch.first_offset = run.first_offset;
+        return batch;
+      }
     }
     std::size_t count = 0;
     bool moves_only = true;
@@ -101,7 +114,10 @@ class MoveListSource final : public RecordSource {
       const std::size_t made = to_events(*raw, batch_[count], batch_[count + 1]);
       if (made == 0) continue;
       if (batch_[count].kind == RecordEvent::Kind::kQuit) {
-        if (count == 0) return {quit(), 1};
+        if (count == 0) {
+          batch.events = {quit(), 1};
+          return batch;
+        }
         pending_line_ = raw;  // its own batch, next time
         break;
       }
@@ -118,8 +134,9 @@ class MoveListSource final : public RecordSource {
       count += made;
     }
     if (count == 0) ended_ = true;
-    if (moves_only) set_batch_move_texts({texts_.data(), count});
-    return {batch_.data(), count};
+    batch.events = {batch_.data(), count};
+    if (moves_only) batch.move_texts = {texts_.data(), count};
+    return batch;
   }
 
  private:
@@ -153,8 +170,7 @@ class MoveListSource final : public RecordSource {
       event.line = raw.number;
       event.offset = raw.offset;
       event.too_long = false;
-      event.kind =
-          raw.text.size() == 1 && raw.text[0] == 'Q' ? RecordEvent::Kind::kQuit : RecordEvent::Kind::kMove;
+      event.kind = is_quit(raw.text) ? RecordEvent::Kind::kQuit : RecordEvent::Kind::kMove;
       return true;
     }
     auto stripped = strip_body_line(raw.text);
@@ -167,11 +183,11 @@ class MoveListSource final : public RecordSource {
     event.line = raw.number;
     event.offset = raw.offset;
     event.too_long = raw.too_long;
-    // Q ends a classic record; it is never a move.
-    event.kind =
-        event.text.size() == 1 && event.text[0] == 'Q' ? RecordEvent::Kind::kQuit : RecordEvent::Kind::kMove;
+    event.kind = is_quit(event.text) ? RecordEvent::Kind::kQuit : RecordEvent::Kind::kMove;
     return true;
   }
+  // Q ends a classic record; it is never a move.
+  static bool is_quit(std::string_view text) { return text.size() == 1 && text[0] == 'Q'; }
   std::optional<LineSource::Line> take_pending() {
     auto line = pending_line_;
     pending_line_.reset();
@@ -184,7 +200,7 @@ class MoveListSource final : public RecordSource {
   // into the buffer, which stays intact until the next line is read.
   std::optional<LineSource::Line> pending_line_;
   std::array<RecordEvent, kBatch> batch_;
-  std::array<std::string_view, kBatch> texts_;  // the batch's, when it holds moves alone
+  std::array<std::string_view, kBatch> texts_;  // the batch's move texts, when it holds moves alone
   bool queued_comment_ = false;                 // batch_[1] holds the comment of read_event's line, next
   bool started_ = false;
   bool ended_ = false;

@@ -53,15 +53,19 @@ class Run {
   }
 
   RunResult go() {
-    for (auto events = source_.next_events(); !events.empty(); events = source_.next_events()) {
-      const std::span<const std::string_view> texts = source_.batch_move_texts();
-      if (visitor_ == nullptr && branches_.empty() && texts.size() == events.size()) [[likely]] {
+    // Without a visitor, and outside a variation, moves are played from
+    // their texts alone.
+    const auto texts_suffice = [this] { return visitor_ == nullptr && branches_.empty(); };
+    for (EventBatch batch = source_.next_events(texts_suffice()); !batch.empty();
+         batch = source_.next_events(texts_suffice())) {
+      if (!batch.move_texts.empty() && texts_suffice()) [[likely]] {
         // Moves alone, nothing waiting: the batch goes to the game as it is.
-        if (!play_texts(texts, [events](std::size_t i) -> const RecordEvent& { return events[i]; }))
+        if (!play_texts(batch.move_texts,
+                        [this](std::size_t i) -> const RecordEvent& { return source_.batch_event(i); }))
           return finish();
         continue;
       }
-      for (const RecordEvent& event : events) {
+      for (const RecordEvent& event : batch.events) {
         if (!take(event)) return finish();
       }
       // A batch's texts are valid until the source is asked again.

@@ -112,6 +112,23 @@ struct RecordEvent {
   std::string_view notation_kind;
 };
 
+// A batch of the current game's events (RecordSource::next_events).
+struct EventBatch {
+  // The events, in order. Empty in a batch of move texts alone.
+  std::span<const RecordEvent> events;
+  // The texts of the batch's moves, in order, when every event of it is a
+  // move the source found nothing wrong with (the move loop then hands
+  // them to the game at once, without looking at each event); else empty.
+  std::span<const std::string_view> move_texts;
+  // A batch of move texts alone (no events) is a run of whole lines, one
+  // move each, one after another: the first is line `first_line`, at byte
+  // `first_offset`, each next one on the byte after the last one's newline.
+  std::int64_t first_line = 0;
+  std::uint64_t first_offset = 0;
+
+  bool empty() const { return events.empty() && move_texts.empty(); }
+};
+
 class RecordSource {
  public:
   virtual ~RecordSource() = default;
@@ -132,18 +149,36 @@ class RecordSource {
     return peeked_end_ ? nullptr : &pending_;
   }
   // The current game's next events, as many as the source has at hand
-  // (one virtual call for many moves); empty at the game's end.
-  std::span<const RecordEvent> next_events() {
-    batch_move_texts_ = {};
-    if (!peeked_) return read_events();
-    peeked_ = false;
-    return peeked_end_ ? std::span<const RecordEvent>() : std::span<const RecordEvent>(&pending_, 1);
+  // (one virtual call for many moves); empty at the game's end. Valid
+  // until the next call to any of next_event, next_events or peek_event.
+  // `texts_suffice`: the caller plays a batch's moves from their texts
+  // alone and looks at an event only to report a move it refused
+  // (batch_event): a source may then give a run of plain move lines as
+  // texts alone, and make no event for them.
+  EventBatch next_events(bool texts_suffice = false) {
+    if (!peeked_) {
+      batch_ = read_events(texts_suffice);
+    } else {
+      peeked_ = false;
+      batch_ = {};
+      if (!peeked_end_) batch_.events = std::span<const RecordEvent>(&pending_, 1);
+    }
+    return batch_;
   }
-  // The texts of the batch next_events() gave last, in order, when every
-  // event of it is a move the source found nothing wrong with (the move
-  // loop then hands them to the game at once, without looking at each
-  // event); else empty. Valid as long as the batch.
-  std::span<const std::string_view> batch_move_texts() const { return batch_move_texts_; }
+  // The event of the i-th move text of the batch next_events() gave last
+  // (made now for a batch of texts alone); valid until the next call.
+  const RecordEvent& batch_event(std::size_t i) {
+    if (!batch_.events.empty()) return batch_.events[i];
+    const std::string_view text = batch_.move_texts[i];
+    made_event_ = RecordEvent{};
+    made_event_.kind = RecordEvent::Kind::kMove;
+    made_event_.text = text;
+    made_event_.line = batch_.first_line + static_cast<std::int64_t>(i);
+    made_event_.column = 1;
+    made_event_.offset =
+        batch_.first_offset + static_cast<std::uint64_t>(text.data() - batch_.move_texts[0].data());
+    return made_event_;
+  }
   // The event next_event() will return, without taking it.
   const RecordEvent* peek_event();
 
@@ -163,21 +198,21 @@ class RecordSource {
 
  protected:
   virtual const RecordEvent* read_event() = 0;
-  // A batch of events; by default the one read_event() gives.
-  virtual std::span<const RecordEvent> read_events() {
-    const RecordEvent* event = read_event();
-    return event == nullptr ? std::span<const RecordEvent>() : std::span<const RecordEvent>(event, 1);
+  // A batch of events (next_events); by default the one read_event()
+  // gives.
+  virtual EventBatch read_events(bool /*texts_suffice*/) {
+    EventBatch batch;
+    if (const RecordEvent* event = read_event()) batch.events = std::span<const RecordEvent>(event, 1);
+    return batch;
   }
-  // For read_events(): the texts of the batch it gives, when it holds
-  // moves alone (batch_move_texts()).
-  void set_batch_move_texts(std::span<const std::string_view> texts) { batch_move_texts_ = texts; }
   // A source that starts a game drops anything peeked of the last one.
   void forget_peeked() { peeked_ = false; }
 
  private:
   bool peeked_ = false;
   bool peeked_end_ = false;
-  std::span<const std::string_view> batch_move_texts_;
+  EventBatch batch_;        // next_events' last
+  RecordEvent made_event_;  // batch_event's, for a batch of texts alone
   RecordEvent pending_;
   std::string pending_text_;  // the peeked texts: the source's buffer moves on
   std::string pending_shown_;

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstring>
 #include <fstream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -61,7 +62,7 @@ TEST_CASE("line source: lines found without marking them plain are the same line
   }
   CHECK(marked[4].plain);         // "dddd": short and plain
   CHECK_FALSE(marked[3].plain);   // "ccc\r"
-  CHECK_FALSE(marked[100].plain);  // longer than the hand-scanned prefix
+  CHECK(marked[104].plain);       // a long line is plain too
   CHECK(marked[150].too_long);
   CHECK(marked[152].text == "last");
 }
@@ -87,7 +88,10 @@ namespace {
 // A pipe's bytes: short reads, and no size known.
 class TrickleStream final : public ByteStream {
  public:
-  TrickleStream(std::string bytes, std::size_t chunk) : bytes_(std::move(bytes)), chunk_(chunk) {}
+  // `size`: the size it says it has (a /proc file says 0), else none.
+  TrickleStream(std::string bytes, std::size_t chunk, std::optional<std::uint64_t> size = std::nullopt)
+      : bytes_(std::move(bytes)), chunk_(chunk), size_(size) {}
+  std::optional<std::uint64_t> size_hint() const override { return size_; }
   gamerec::Result<std::size_t, gamerec::Error> read(char* buffer, std::size_t size) override {
     const std::size_t n = std::min({size, chunk_, bytes_.size() - used_});
     std::memcpy(buffer, bytes_.data() + used_, n);
@@ -98,10 +102,80 @@ class TrickleStream final : public ByteStream {
  private:
   std::string bytes_;
   std::size_t chunk_;
+  std::optional<std::uint64_t> size_;
   std::size_t used_ = 0;
 };
 
 }  // namespace
+
+TEST_CASE("line source: lines scanned by hand stop at the end of the bytes read, whatever follows them") {
+  // The hand scan has no bound per byte: it stops at a NUL kept after the
+  // bytes read (LineSource::set_end). Reads of every few bytes move the
+  // end often (and old bytes stay past it after the buffer is compacted);
+  // NULs inside lines, lines of every length up to two small buffers,
+  // and a last line with no end that fills the buffer exactly (a stream
+  // that says it holds nothing gets the smallest buffer, 4096 bytes).
+  std::string input;
+  std::uint64_t seed = 7;
+  const auto next_random = [&seed](std::uint64_t below) {
+    seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+    return (seed >> 33) % below;
+  };
+  const std::string bytes = std::string("abc-19#  \t\r") + '\0';
+  for (int line = 0; line < 3000; ++line) {
+    const std::size_t length = next_random(10) == 0 ? next_random(9000) : next_random(12);
+    for (std::size_t i = 0; i < length; ++i)
+      input += next_random(8) == 0 ? bytes[next_random(bytes.size())] : static_cast<char>('a' + i % 26);
+    input += '\n';
+  }
+  for (const std::string& last : {std::string(4096, 'e'), std::string(4095, 'f'), input + "no end"}) {
+    for (const std::size_t chunk :
+         {std::size_t{1}, std::size_t{7}, std::size_t{4096}, std::size_t{1} << 30}) {
+      for (const std::optional<std::uint64_t> size :
+           {std::optional<std::uint64_t>(), std::optional<std::uint64_t>(0),
+            std::optional<std::uint64_t>(last.size())}) {
+        INFO("input of " << last.size() << " bytes, reads of " << chunk << ", size said "
+                         << size.value_or(-1));
+        std::vector<SeenLine> marked, unmarked;
+        for (const bool mark : {true, false}) {
+          LineSource source(std::make_unique<TrickleStream>(last, chunk, size));
+          source.mark_plain(mark);
+          while (auto line = source.next())
+            (mark ? marked : unmarked)
+                .push_back(SeenLine{std::string(line->text), line->number, line->offset, line->too_long,
+                                    line->plain});
+        }
+        REQUIRE(marked.size() == unmarked.size());
+        std::size_t plain = 0;
+        for (std::size_t i = 0; i < marked.size(); ++i) {
+          INFO("line " << i + 1);
+          CHECK(marked[i].text == unmarked[i].text);
+          CHECK(marked[i].number == unmarked[i].number);
+          CHECK(marked[i].offset == unmarked[i].offset);
+          if (!marked[i].plain) continue;
+          ++plain;
+          CHECK_FALSE(marked[i].text.empty());
+          CHECK(marked[i].text.find_first_of(std::string(" \t\r#")) == std::string::npos);
+        }
+        // (a line that came in pieces is given by next_slow, unmarked)
+        if (last.size() > input.size() && chunk >= 4096) CHECK(plain > 1000);
+        REQUIRE_FALSE(marked.empty());
+        CHECK(marked.back().text == std::string_view(last).substr(last.rfind('\n') + 1));
+      }
+    }
+    // Input in memory (validate --jobs's parts): its string's own NUL ends
+    // the scan.
+    LineSource in_memory{std::string(last)};
+    const auto streamed = lines_of(last, false);
+    std::size_t at = 0;
+    while (auto line = in_memory.next()) {
+      REQUIRE(at < streamed.size());
+      CHECK(line->text == streamed[at].text);
+      CHECK(line->offset == streamed[at++].offset);
+    }
+    CHECK(at == streamed.size());
+  }
+}
 
 TEST_CASE("line source: lines longer than the usual buffer are whole up to the limit, and only then cut") {
   // A line of a megabyte and more (a whole game with its clock comments,

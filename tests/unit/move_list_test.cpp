@@ -252,14 +252,15 @@ TEST_CASE("move list: events in batches are the same as one at a time, across bu
     REQUIRE(source.next_game());
     std::size_t batches = 0;
     std::size_t batches_of_moves = 0;
-    for (auto events = source.next_events(); !events.empty(); events = source.next_events(), ++batches) {
+    for (auto batch = source.next_events(); !batch.empty(); batch = source.next_events(), ++batches) {
+      const auto events = batch.events;
       for (const RecordEvent& event : events) batched.push_back(seen(event));
       // A batch of moves alone gives their texts too, for the move loop to
       // hand to the game as they are; any other batch gives none.
       const bool moves_only = std::all_of(events.begin(), events.end(), [](const RecordEvent& event) {
         return event.kind == RecordEvent::Kind::kMove && !event.too_long;
       });
-      const auto texts = source.batch_move_texts();
+      const auto texts = batch.move_texts;
       if (!moves_only) {
         CHECK(texts.empty());
         continue;
@@ -290,6 +291,73 @@ TEST_CASE("move list: a byte-order mark alone on the first line is a blank line,
   }
 }
 
+TEST_CASE(
+    "move list: when texts suffice, runs of plain lines come as texts alone, with the events read one by "
+    "one") {
+  // validate's loop asks for texts alone (next_events(true)) and makes a
+  // move's event only for an error (batch_event): each must be the event
+  // read one at a time, whatever surrounds the run and wherever the
+  // buffer is refilled (a few MB here, the buffer holds about one).
+  std::string content = "---\ngame: chaturanga\n---\n";
+  const std::vector<std::string> plain = {"2A-3A", "e4", "Nf3", std::string(63, 'x'), "O-O-O"};
+  const std::vector<std::string> other = {"\n",
+                                          "2A-3A\r\n",
+                                          "# a note\n",
+                                          "  2A-3A\n",
+                                          "1B-3C # back\n",
+                                          "\t\n",
+                                          std::string(64, 'y') + "\n",
+                                          std::string(200, 'z') + "\n"};
+  std::uint64_t seed = 12345;
+  const auto next_random = [&seed](std::uint64_t below) {
+    seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+    return (seed >> 33) % below;
+  };
+  while (content.size() < (3 << 20)) {
+    for (std::uint64_t n = next_random(150) + 1; n > 0; --n)
+      content += plain[next_random(plain.size())] + "\n";
+    content += other[next_random(other.size())];
+  }
+  content += "2A-3A\nQ\n2A-3A\n";
+  gamerec::test::TempDir dir;
+  const std::string path = dir.path() + "/record";
+  std::ofstream(path, std::ios::binary) << content;
+
+  const auto seen = [](const RecordEvent& e) {
+    return std::to_string(static_cast<int>(e.kind)) + " " + std::to_string(e.line) + ":" +
+           std::to_string(e.column) + "@" + std::to_string(e.offset) + " " + std::string(e.text) +
+           (e.too_long ? " long" : "") + (e.more_after ? " more" : "");
+  };
+  std::vector<std::string> one_by_one;
+  {
+    MoveListSource source(std::move(open_lines(path).value()));
+    REQUIRE(source.next_game());
+    while (const RecordEvent* event = source.next_event()) one_by_one.push_back(seen(*event));
+  }
+  std::vector<std::string> from_texts;
+  std::size_t texts_alone = 0;
+  {
+    MoveListSource source(std::move(open_lines(path).value()));
+    REQUIRE(source.next_game());
+    for (auto batch = source.next_events(true); !batch.empty(); batch = source.next_events(true)) {
+      if (!batch.events.empty()) {
+        for (const RecordEvent& event : batch.events) from_texts.push_back(seen(event));
+        continue;
+      }
+      ++texts_alone;
+      for (std::size_t i = 0; i < batch.move_texts.size(); ++i) {
+        const RecordEvent& event = source.batch_event(i);
+        CHECK(event.text == batch.move_texts[i]);
+        from_texts.push_back(seen(event));
+      }
+    }
+  }
+  CHECK(one_by_one.back() == "3 " + std::to_string(std::count(content.begin(), content.end(), '\n') - 1) +
+                                 ":1@" + std::to_string(content.size() - 8) + " Q more");
+  CHECK(texts_alone > 1000);
+  CHECK(from_texts == one_by_one);
+}
+
 TEST_CASE("move list: the first move peeked to tell the game keeps its comment, in batches too") {
   // Which game a file holds may be told by its first move (peek_event);
   // the comment on that move's line still comes after it, as it does when
@@ -310,8 +378,8 @@ TEST_CASE("move list: the first move peeked to tell the game keeps its comment, 
       }
       std::vector<std::string> texts;
       if (batched) {
-        for (auto events = source.next_events(); !events.empty(); events = source.next_events())
-          for (const RecordEvent& event : events) texts.emplace_back(event.text);
+        for (auto batch = source.next_events(); !batch.empty(); batch = source.next_events())
+          for (const RecordEvent& event : batch.events) texts.emplace_back(event.text);
       } else {
         while (const RecordEvent* event = source.next_event()) texts.emplace_back(event->text);
       }

@@ -46,7 +46,7 @@ std::vector<std::string> events_in_batches(std::unique_ptr<ByteStream> stream) {
   std::vector<std::string> events;
   while (auto game = source->next_game()) {
     for (auto batch = source->next_events(); !batch.empty(); batch = source->next_events()) {
-      for (const RecordEvent& event : batch)
+      for (const RecordEvent& event : batch.events)
         events.push_back(std::to_string(event.line) + ":" + std::to_string(event.column) + " " +
                          std::string(event.text));
     }
@@ -64,17 +64,18 @@ std::string describe(const RecordEvent& event) {
 // A batch of moves alone gives their texts too (the move loop hands them
 // to the game as they are); any other batch gives none. Whether it was
 // the former.
-bool check_move_texts(const RecordSource& source, std::span<const RecordEvent> batch) {
-  const bool moves_only = std::all_of(batch.begin(), batch.end(), [](const RecordEvent& event) {
+bool check_move_texts(const EventBatch& batch) {
+  const auto events = batch.events;
+  const bool moves_only = std::all_of(events.begin(), events.end(), [](const RecordEvent& event) {
     return event.kind == RecordEvent::Kind::kMove && event.notation_kind.empty() && !event.too_long;
   });
-  const auto texts = source.batch_move_texts();
+  const auto texts = batch.move_texts;
   if (!moves_only) {
     CHECK(texts.empty());
     return false;
   }
-  REQUIRE(texts.size() == batch.size());
-  for (std::size_t i = 0; i < texts.size(); ++i) CHECK(texts[i] == batch[i].text);
+  REQUIRE(texts.size() == events.size());
+  for (std::size_t i = 0; i < texts.size(); ++i) CHECK(texts[i] == events[i].text);
   return true;
 }
 
@@ -94,8 +95,8 @@ std::vector<std::string> events_read(std::unique_ptr<ByteStream> stream, bool ba
       continue;
     }
     for (auto batch = source->next_events(); !batch.empty(); batch = source->next_events()) {
-      for (const RecordEvent& event : batch) events.push_back(describe(event));
-      if (check_move_texts(*source, batch) && batches_of_moves != nullptr) ++*batches_of_moves;
+      for (const RecordEvent& event : batch.events) events.push_back(describe(event));
+      if (check_move_texts(batch) && batches_of_moves != nullptr) ++*batches_of_moves;
     }
   }
   return events;
