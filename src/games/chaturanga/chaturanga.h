@@ -105,7 +105,8 @@ class ChaturangaState final : public State {
   BoardView view() const override;
   std::unique_ptr<Observation> observe(Side side) const override;
   std::uint64_t count_leaves(int depth) const override;
-  // A cheap proof that `move` is legal here (ChaturangaGame::proves_text);
+  // A cheap proof that `move`, between two squares of the board (as
+  // well_formed_move makes it), is legal here (ChaturangaGame::proves_text);
   // false means "run the ordered checks", never "illegal". Below.
   bool quick_legal(const Move& move) const;
 
@@ -168,8 +169,7 @@ class ChaturangaState final : public State {
 [[gnu::always_inline]] inline bool ChaturangaState::quick_legal(const Move& move) const {
   const int from = move.from;
   const int to = move.to;
-  if (over_ || static_cast<unsigned>(from) >= board::kSquares || static_cast<unsigned>(to) >= board::kSquares)
-    return false;
+  if (over_) return false;
   const int side = to_move_;
   const Cell mover = board_[from];
   if (mover.side != side) return false;  // also an empty square
@@ -206,7 +206,7 @@ class ChaturangaState final : public State {
 
 [[gnu::always_inline]] inline void ChaturangaState::apply_direct(const Move& move) {
   settle();
-  last_move_ = move;
+  last_move_.emplace(move);  // without asking whether there was one
   const int side = to_move_;
   bool king_captured = false;
   // check() passed, so a destination holding an own piece means castling.
@@ -232,9 +232,10 @@ class ChaturangaState final : public State {
   // Assume the next side still in the game; settle() checks it when asked.
   last_mover_ = side;
   settled_ = false;
-  int next = (side + 1) % kSides;
-  while (eliminated_[next] && next != side) next = (next + 1) % kSides;
-  to_move_ = next;
+  // Unsigned: a remainder by four is then a mask.
+  unsigned next = (static_cast<unsigned>(side) + 1) % kSides;
+  while (eliminated_[next] && static_cast<int>(next) != side) next = (next + 1) % kSides;
+  to_move_ = static_cast<int>(next);
 }
 
 // Stage one: "2A-3A" -> Move, or `notation` (with a suggested spelling,
