@@ -157,7 +157,7 @@ bool LineSource::fill() {
   }
   if (begin_ > 0) {
     std::memmove(data_, data_ + begin_, end_ - begin_);
-    set_end(end_ - begin_);
+    end_ -= begin_;
     begin_ = 0;
   }
   if (end_ == capacity_) {
@@ -170,13 +170,11 @@ bool LineSource::fill() {
     buffer_ = std::move(grown);
     data_ = buffer_.get();
     capacity_ = larger;
-    set_end(end_);  // even if nothing more comes
   }
   auto n = stream_->read(data_ + end_, capacity_ - end_);
-  if (n && *n > 0) {
-    set_end(end_ + *n);
-    return true;
-  }
+  // Even after a failed read, which may have written past the bytes.
+  set_end(end_ + (n ? *n : 0));
+  if (n && *n > 0) return true;
   if (!n) read_error_ = std::move(n.error());
   eof_ = true;
   return false;
@@ -210,8 +208,7 @@ std::optional<LineSource::Line> LineSource::next_slow() {
         continue;
       }
       consumed_ += available;
-      begin_ = 0;
-      set_end(0);
+      begin_ = end_;  // fill() drops them (input in memory stays as it is)
       if (!fill()) return std::nullopt;
       continue;
     }

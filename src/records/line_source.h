@@ -258,7 +258,7 @@ class LineSource {
 
  private:
   // The bytes that end scan_line's loop: a newline, the NUL after the
-  // bytes in the buffer (which spares the loop a bound check per byte),
+  // buffer's bytes (set_end: it spares the loop a bound check per byte),
   // and what a plain line holds none of.
   static constexpr std::array<bool, 256> kStopsScan = [] {
     std::array<bool, 256> table{};
@@ -266,10 +266,10 @@ class LineSource {
     table[' '] = table['\t'] = table['\r'] = table['#'] = true;
     return table;
   }();
-  // The line at `start`, with `available` bytes from there to the end of
-  // the buffer's, which a NUL follows: whether it is plain (a newline
-  // ends it within a kMaxRecordLine bytes, and nothing before needs a
-  // closer look), and its length if so; else where the scan stopped.
+  // The line at `start`, `available` bytes before the buffer's end, where
+  // a NUL stands (set_end): whether it is plain (a newline ends it within
+  // kMaxRecordLine bytes, and nothing before needs a closer look), and its
+  // length if so; else where the scan stopped.
   struct ScannedLine {
     std::size_t length = 0;
     bool plain = false;
@@ -284,7 +284,9 @@ class LineSource {
   static constexpr std::size_t kHeadBytes = 4096;
 
   bool fill();
-  // The bytes end at `end`: a NUL follows them (scan_line).
+  // The bytes end at `end`, and the NUL that stops scan_line after them.
+  // The buffer's bytes change only in fill(), whose every read ends with
+  // this (whole_ has its own NUL, and never changes).
   void set_end(std::size_t end) {
     end_ = end;
     data_[end_] = '\0';
@@ -295,11 +297,12 @@ class LineSource {
 
   std::unique_ptr<ByteStream> stream_;
   // Not a std::vector: zero-filling it per file dominated validating many
-  // short files. Only bytes that read() filled are ever looked at. It
+  // short files. Only bytes that read() filled (and the NUL that
+  // set_end puts after them) are ever looked at. It
   // starts at the input's size when that is known and small (no 1 MiB
   // allocation for a 300-byte record) and grows, up to kLargestBuffer,
-  // only when a line does not fit. One byte more than capacity_: a NUL
-  // after the bytes read (scan_line), as whole_ has one after its own.
+  // only when a line does not fit. One byte more than capacity_, for the
+  // NUL after the bytes (set_end); whole_ has its own.
   std::size_t capacity_;  // before buffer_: it sizes it
   std::unique_ptr<char[]> buffer_;
   std::string whole_;                  // the input, when it came whole

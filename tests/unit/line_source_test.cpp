@@ -37,8 +37,8 @@ std::vector<SeenLine> lines_of(const std::string& input, bool mark_plain) {
 }  // namespace
 
 TEST_CASE("line source: lines found without marking them plain are the same lines") {
-  // Every length around the hand-scanned prefix (64 bytes), blanks, CR and
-  // '#' that make a line not plain, an overlong line, and no last line end.
+  // Lines of every length up to 150 bytes, blanks, CR and '#' that make a
+  // line not plain, an overlong line, and no last line end.
   std::string input;
   for (std::size_t length = 0; length < 150; ++length) {
     input += std::string(length, static_cast<char>('a' + length % 26));
@@ -106,10 +106,34 @@ class TrickleStream final : public ByteStream {
   std::size_t used_ = 0;
 };
 
+// A decompressor's reads at their worst: each writes over the buffer past
+// the count it returns (16 bytes, no line end), and the last, finding the
+// input corrupt, fails after writing over all it was given.
+class ScribblingStream final : public ByteStream {
+ public:
+  ScribblingStream(std::string bytes, std::size_t chunk) : bytes_(std::move(bytes)), chunk_(chunk) {}
+  gamerec::Result<std::size_t, gamerec::Error> read(char* buffer, std::size_t size) override {
+    const std::size_t n = std::min({size, chunk_, bytes_.size() - used_});
+    std::memcpy(buffer, bytes_.data() + used_, n);
+    used_ += n;
+    if (n == 0) {
+      std::memset(buffer, 'g', size);
+      return read_failure("corrupt");
+    }
+    std::memset(buffer + n, 'g', std::min<std::size_t>(size - n, 16));
+    return n;
+  }
+
+ private:
+  std::string bytes_;
+  std::size_t chunk_;
+  std::size_t used_ = 0;
+};
+
 }  // namespace
 
 TEST_CASE("line source: lines scanned by hand stop at the end of the bytes read, whatever follows them") {
-  // The hand scan has no bound per byte: it stops at a NUL kept after the
+  // The hand scan has no bound per byte: it stops at a NUL put after the
   // bytes read (LineSource::set_end). Reads of every few bytes move the
   // end often (and old bytes stay past it after the buffer is compacted);
   // NULs inside lines, lines of every length up to two small buffers,
@@ -144,6 +168,17 @@ TEST_CASE("line source: lines scanned by hand stop at the end of the bytes read,
             (mark ? marked : unmarked)
                 .push_back(SeenLine{std::string(line->text), line->number, line->offset, line->too_long,
                                     line->plain});
+        }
+        {
+          // Bytes past the count a read returns are not lines.
+          LineSource scribbled(std::make_unique<ScribblingStream>(last, chunk));
+          std::size_t at = 0;
+          while (auto line = scribbled.next()) {
+            REQUIRE(at < unmarked.size());
+            CHECK(line->text == unmarked[at++].text);
+          }
+          CHECK(at == unmarked.size());
+          CHECK(scribbled.read_error().has_value());
         }
         REQUIRE(marked.size() == unmarked.size());
         std::size_t plain = 0;
