@@ -89,13 +89,22 @@ namespace {
 class TrickleStream final : public ByteStream {
  public:
   // `size`: the size it says it has (a /proc file says 0), else none.
-  TrickleStream(std::string bytes, std::size_t chunk, std::optional<std::uint64_t> size = std::nullopt)
-      : bytes_(std::move(bytes)), chunk_(chunk), size_(size) {}
+  // `scribbles`: reads as a decompressor's at their worst: each writes over
+  // the buffer past the count it returns (16 bytes, no line end), and the
+  // last, finding the input corrupt, fails after writing over all of it.
+  TrickleStream(std::string bytes, std::size_t chunk, std::optional<std::uint64_t> size = std::nullopt,
+                bool scribbles = false)
+      : bytes_(std::move(bytes)), chunk_(chunk), size_(size), scribbles_(scribbles) {}
   std::optional<std::uint64_t> size_hint() const override { return size_; }
   gamerec::Result<std::size_t, gamerec::Error> read(char* buffer, std::size_t size) override {
     const std::size_t n = std::min({size, chunk_, bytes_.size() - used_});
     std::memcpy(buffer, bytes_.data() + used_, n);
     used_ += n;
+    if (scribbles_ && n == 0) {
+      std::memset(buffer, 'g', size);
+      return read_failure("corrupt");
+    }
+    if (scribbles_) std::memset(buffer + n, 'g', std::min<std::size_t>(size - n, 16));
     return static_cast<std::size_t>(n);
   }
 
@@ -103,30 +112,7 @@ class TrickleStream final : public ByteStream {
   std::string bytes_;
   std::size_t chunk_;
   std::optional<std::uint64_t> size_;
-  std::size_t used_ = 0;
-};
-
-// A decompressor's reads at their worst: each writes over the buffer past
-// the count it returns (16 bytes, no line end), and the last, finding the
-// input corrupt, fails after writing over all it was given.
-class ScribblingStream final : public ByteStream {
- public:
-  ScribblingStream(std::string bytes, std::size_t chunk) : bytes_(std::move(bytes)), chunk_(chunk) {}
-  gamerec::Result<std::size_t, gamerec::Error> read(char* buffer, std::size_t size) override {
-    const std::size_t n = std::min({size, chunk_, bytes_.size() - used_});
-    std::memcpy(buffer, bytes_.data() + used_, n);
-    used_ += n;
-    if (n == 0) {
-      std::memset(buffer, 'g', size);
-      return read_failure("corrupt");
-    }
-    std::memset(buffer + n, 'g', std::min<std::size_t>(size - n, 16));
-    return n;
-  }
-
- private:
-  std::string bytes_;
-  std::size_t chunk_;
+  bool scribbles_;
   std::size_t used_ = 0;
 };
 
@@ -171,7 +157,7 @@ TEST_CASE("line source: lines scanned by hand stop at the end of the bytes read,
         }
         {
           // Bytes past the count a read returns are not lines.
-          LineSource scribbled(std::make_unique<ScribblingStream>(last, chunk));
+          LineSource scribbled(std::make_unique<TrickleStream>(last, chunk, std::nullopt, true));
           std::size_t at = 0;
           while (auto line = scribbled.next()) {
             REQUIRE(at < unmarked.size());
