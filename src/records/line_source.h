@@ -297,12 +297,11 @@ class LineSource {
 
   std::unique_ptr<ByteStream> stream_;
   // Not a std::vector: zero-filling it per file dominated validating many
-  // short files. Only bytes that read() filled (and the NUL that
-  // set_end puts after them) are ever looked at. It
-  // starts at the input's size when that is known and small (no 1 MiB
-  // allocation for a 300-byte record) and grows, up to kLargestBuffer,
-  // only when a line does not fit. One byte more than capacity_, for the
-  // NUL after the bytes (set_end); whole_ has its own.
+  // short files. Only bytes that read() filled, and the NUL that set_end
+  // puts after them, are ever looked at. It starts at the input's size
+  // when that is known and small (no 1 MiB allocation for a 300-byte
+  // record) and grows, up to kLargestBuffer, only when a line does not
+  // fit. One byte more than capacity_, for that NUL; whole_ has its own.
   std::size_t capacity_;  // before buffer_: it sizes it
   std::unique_ptr<char[]> buffer_;
   std::string whole_;                  // the input, when it came whole
