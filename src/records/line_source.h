@@ -175,18 +175,16 @@ class LineSource {
     const char* start = data_ + begin_;
     const std::size_t available = end_ - begin_;
     std::size_t length = 0;
-    bool plain = false;
-    bool found = false;
+    bool plain = false;  // and so its newline found
     if (marks_plain_) {
       // The line is scanned by hand up to its newline or a byte that makes
       // it not plain, cheaper than memchr and a second pass (most records
       // are short lines); from such a byte on, memchr finds the newline.
       const ScannedLine scanned = scan_line(start, available);
       length = scanned.length;
-      found = scanned.plain;
       plain = scanned.plain;
     }
-    if (!found) {
+    if (!plain) {
       const std::size_t window = std::min(available, kMaxRecordLine + 1);
       length = std::min(length, window);
       const auto* newline = static_cast<const char*>(std::memchr(start + length, '\n', window - length));
